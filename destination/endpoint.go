@@ -1,0 +1,50 @@
+package destination
+
+import "strings"
+
+// EndpointType is a subscription's destination kind.
+type EndpointType string
+
+// The destination kinds. Mqtt is an addition of this project.
+const (
+	WebHook   EndpointType = "WebHook"
+	EdgeHub   EndpointType = "EdgeHub"
+	EventGrid EndpointType = "EventGrid"
+	Mqtt      EndpointType = "Mqtt"
+)
+
+// ParseEndpointType matches a type name case-insensitively (the SDK sends
+// "Webhook", tutorials "webHook", "edgeHub", "eventGrid").
+func ParseEndpointType(s string) (EndpointType, bool) {
+	for _, t := range [...]EndpointType{WebHook, EdgeHub, EventGrid, Mqtt} {
+		if strings.EqualFold(string(t), strings.TrimSpace(s)) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// Endpoint is a subscription's destination as configured. Fields that do not
+// apply to Type are empty.
+type Endpoint struct {
+	Type EndpointType `json:"endpointType"`
+	// URL is the WebHook or EventGrid endpointUrl.
+	URL string `json:"endpointUrl,omitempty"`
+	// OutputName is the EdgeHub module output.
+	OutputName string `json:"outputName,omitempty"`
+	// SASKey is the EventGrid topic key; write-only, never echoed.
+	SASKey string `json:"sasKey,omitempty"`
+	// TopicName replaces the topic of forwarded Event Grid events (nil: nulled).
+	TopicName *string `json:"topicName,omitempty"`
+	// MqttTopic is the topic a Mqtt destination publishes to.
+	MqttTopic string `json:"mqttTopic,omitempty"`
+	// Headers are static custom delivery headers (deliveryAttributeMappings).
+	Headers []Header `json:"headers,omitempty"`
+}
+
+// Header is one custom delivery header.
+type Header struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Secret bool   `json:"secret,omitempty"`
+}
