@@ -34,7 +34,9 @@ func Load(environ []string) (*Config, error) {
 
 // mergeProblems adds the validation problems to the parse problems, leaving
 // out those about variables that already failed to parse: their value was
-// replaced by the default, so a complaint about it would mislead.
+// replaced by the default, so a complaint about it would mislead. A
+// problem about several variables (names separated by ", ") is left out when
+// any of them failed.
 func mergeProblems(parsed, validated []Problem) []Problem {
 	failed := map[string]bool{}
 	for _, p := range parsed {
@@ -42,7 +44,7 @@ func mergeProblems(parsed, validated []Problem) []Problem {
 	}
 	out := parsed
 	for _, p := range validated {
-		if !failed[p.Name] {
+		if !slices.ContainsFunc(strings.Split(p.Name, ", "), func(n string) bool { return failed[n] }) {
 			out = append(out, p)
 		}
 	}
