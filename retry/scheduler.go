@@ -60,6 +60,14 @@ func (s *Scheduler[T]) Len() (oneMinute, tenMinutes int) {
 	return s.queues[OneMinute].len(), s.queues[TenMinutes].len()
 }
 
+// Flush removes and returns every waiting item at once, due or not, leaving the
+// scheduler running (used to give queued retries a last attempt at shutdown).
+func (s *Scheduler[T]) Flush() []T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append(s.queues[OneMinute].drain(), s.queues[TenMinutes].drain()...)
+}
+
 // Close stops the scheduler, waits for its goroutine and returns the items that
 // were still waiting. It is idempotent; later calls return nil.
 func (s *Scheduler[T]) Close() []T {

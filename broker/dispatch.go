@@ -1,0 +1,136 @@
+package broker
+
+import (
+	"time"
+
+	"github.com/edgegrid/edgegrid/destination"
+	"github.com/edgegrid/edgegrid/eventschema"
+	"github.com/edgegrid/edgegrid/retry"
+)
+
+// run is one delivery goroutine: it attempts deliveries until the queue is empty.
+func (s *subscription) run() {
+	defer s.wg.Done()
+	for {
+		d, ok := s.q.pop()
+		if !ok {
+			return
+		}
+		st := s.state.Load()
+		if d.attempts == 0 && d.len() == 1 && st.maxEvents > 1 {
+			d = s.fillBatch(d, st)
+		}
+		s.attempt(d, st)
+		s.q.finish()
+	}
+}
+
+// fillBatch adds fresh events waiting behind d, without waiting for more, while
+// the batch stays within maxEvents and maxBytes. A first event larger than
+// maxBytes still goes, alone.
+func (s *subscription) fillBatch(d delivery, st *subState) delivery {
+	size := eventschema.BatchSize([]*eventschema.Event{d.first.ev})
+	fits := func(m *message) bool {
+		return d.len() < st.maxEvents && size+1+m.ev.Size() <= st.maxBytes
+	}
+	for d.len() < st.maxEvents {
+		m, ok := s.q.popFresh(fits)
+		if !ok {
+			break
+		}
+		size += 1 + m.ev.Size()
+		d.rest = append(d.rest, m)
+	}
+	return d
+}
+
+// attempt makes one delivery attempt, after dropping events whose time to live
+// has passed (checked when the attempt is due, as the cloud service does).
+func (s *subscription) attempt(d delivery, st *subState) {
+	now := s.b.clock.Now()
+	d, ok := s.dropExpired(d, st, now)
+	if !ok {
+		return
+	}
+	events := d.events()
+	res := st.sender.Send(s.ctx, &destination.Delivery{
+		Subscription: s.name, Topic: s.topic.name, Schema: st.cfg.DeliverySchema,
+		Events: events, PriorAttempts: d.attempts,
+	})
+	if res.Outcome != destination.Delivered && s.ctx.Err() != nil {
+		// The subscription is closing: not an attempt; close() counts the loss.
+		if !s.sched.Add(&d, retry.OneMinute) {
+			s.lose(d)
+		}
+		return
+	}
+	d.attempts++
+	s.stats.Attempts.Add(1)
+	s.outcome(d, st, res, events)
+}
+
+// dropExpired removes expired events from d; ok is false when none is left.
+func (s *subscription) dropExpired(d delivery, st *subState, now time.Time) (delivery, bool) {
+	if !st.policy.Expired(d.first.published, now) && !anyExpired(d.rest, st, now) {
+		return d, true
+	}
+	var keep []*message
+	d.each(func(m *message) {
+		if st.policy.Expired(m.published, now) {
+			s.drop(m, d.attempts, string(retry.TimeToLiveExceeded), s.stats.lastOutcome())
+			return
+		}
+		keep = append(keep, m)
+	})
+	if len(keep) == 0 {
+		return d, false
+	}
+	d.first, d.rest = keep[0], keep[1:]
+	return d, true
+}
+
+func anyExpired(ms []*message, st *subState, now time.Time) bool {
+	for _, m := range ms {
+		if st.policy.Expired(m.published, now) {
+			return true
+		}
+	}
+	return false
+}
+
+// outcome acts on an attempt's result: done, drop, or back off.
+func (s *subscription) outcome(d delivery, st *subState, res destination.Result, events []*eventschema.Event) {
+	s.stats.setLastOutcome(res.String())
+	switch res.Outcome {
+	case destination.Delivered:
+		s.stats.Delivered.Add(int64(d.len()))
+		s.stats.DeliveryLatency.Observe(res.Duration)
+		if s.b.cfg.LogDeliverySuccess {
+			s.b.log.Info().Str("topic", s.topic.name).Str("subscription", s.name).
+				Int("events", len(events)).Int("attempts", d.attempts).Msg("delivered")
+		}
+		d.each(s.b.done)
+	case destination.Drop:
+		s.stats.FailedAttempts.Add(1)
+		d.each(func(m *message) { s.drop(m, d.attempts, res.Reason, res.String()) })
+	default:
+		s.stats.FailedAttempts.Add(1)
+		level, stop := st.policy.AfterFailure(d.attempts)
+		if stop != "" {
+			d.each(func(m *message) { s.drop(m, d.attempts, string(stop), res.String()) })
+			return
+		}
+		if !s.sched.Add(&d, level) {
+			s.lose(d)
+		}
+	}
+}
+
+// drop ends delivery of one event: logged once, counted by reason.
+func (s *subscription) drop(m *message, attempts int, reason, last string) {
+	s.stats.countDrop(reason)
+	s.b.log.Warn().Str("topic", s.topic.name).Str("subscription", s.name).
+		Str("eventId", m.ev.ID).Str("reason", reason).Int("deliveryAttempts", attempts).
+		Str("lastDeliveryOutcome", last).Msg("event dropped")
+	s.b.done(m)
+}

@@ -1,0 +1,48 @@
+package broker
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/edgegrid/edgegrid/eventschema"
+)
+
+// message is one accepted event, shared by every subscription it matched.
+type message struct {
+	ev        *eventschema.Event
+	published time.Time
+	size      int64 // bytes accounted in memory
+	refs      atomic.Int32
+}
+
+// done is called once per subscription that finished with m (delivered, dropped
+// or lost); the last one releases the message's bytes.
+func (b *Broker) done(m *message) {
+	if m.refs.Add(-1) == 0 {
+		b.mem.release(m.size)
+		m.ev = nil // let the event's bytes go even if other messages of its request live on
+	}
+}
+
+// delivery is a unit of work for a subscription: a fresh event, or a batch that
+// is retried all or none.
+type delivery struct {
+	first    *message
+	rest     []*message
+	attempts int // attempts made so far
+}
+
+func (d *delivery) len() int { return 1 + len(d.rest) }
+
+func (d *delivery) each(f func(*message)) {
+	f(d.first)
+	for _, m := range d.rest {
+		f(m)
+	}
+}
+
+func (d *delivery) events() []*eventschema.Event {
+	evs := make([]*eventschema.Event, 0, d.len())
+	d.each(func(m *message) { evs = append(evs, m.ev) })
+	return evs
+}
