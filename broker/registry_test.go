@@ -77,7 +77,7 @@ func TestSubscriptionValidation(t *testing.T) {
 		"unknown topic": {broker.SubscriptionConfig{Name: "s", Topic: "nope", Destination: destination.Endpoint{Type: destination.WebHook, URL: "http://x"}}, broker.ErrTopicNotFound},
 		"schema mismatch": {broker.SubscriptionConfig{Name: "s", Topic: "t", DeliverySchema: eventschema.Custom,
 			Destination: destination.Endpoint{Type: destination.WebHook, URL: "http://x"}}, broker.ErrSchemaMismatch},
-		"bad url": {broker.SubscriptionConfig{Name: "s", Topic: "t", Destination: destination.Endpoint{Type: destination.WebHook, URL: "x"}}, broker.ErrInvalidDestination},
+		"bad url":          {broker.SubscriptionConfig{Name: "s", Topic: "t", Destination: destination.Endpoint{Type: destination.WebHook, URL: "x"}}, broker.ErrInvalidDestination},
 		"unsupported type": {broker.SubscriptionConfig{Name: "s", Topic: "t", Destination: destination.Endpoint{Type: destination.EdgeHub, OutputName: "o"}}, broker.ErrInvalidDestination},
 		"bad filter": {broker.SubscriptionConfig{Name: "s", Topic: "t", Destination: destination.Endpoint{Type: destination.WebHook, URL: "http://x"},
 			Filter: &filter.Spec{AdvancedFilters: []filter.AdvancedFilter{{OperatorType: "NumberFoo", Key: "data.x", Value: []byte("1")}}}}, broker.ErrInvalidFilter},

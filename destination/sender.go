@@ -27,7 +27,9 @@ type Delivery struct {
 // Send must honour ctx (the broker cancels it after the delivery timeout and at
 // shutdown), must not retain d or its events after returning, and must be safe
 // for concurrent use: the broker runs several deliveries of one subscription at
-// once. Close releases the sender's resources; no Send runs after Close starts.
+// once. Close is called when the sender will get no new attempts (subscription
+// updated or deleted); attempts already running may still finish and must not
+// break because of it.
 type Sender interface {
 	Send(ctx context.Context, d *Delivery) Result
 	Close() error
