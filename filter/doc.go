@@ -81,7 +81,8 @@
 //     number, BoolEquals on a string, anything on an object): every operator
 //     fails, NotIn included.
 //
-// Only the members along the key path are parsed strictly; values that are
-// skipped over are only delimited. Malformed event JSON therefore never
-// panics: a path that cannot be walked is a missing key.
+// Lookup checks the structure of the objects along the key path and the
+// scalar it returns; member names and the values it steps over are only
+// delimited (the broker validated the event as JSON already). Malformed event
+// bytes never cause a panic: a path that cannot be walked is a missing key.
 package filter

@@ -150,6 +150,9 @@ func FuzzDecimal(f *testing.F) {
 				t.Fatalf("parseDecimal(%q) ok=%v, but JSON number=%v", lit.s, lit.ok, isNumber)
 			}
 		}
+		if okA {
+			checkEquivalentForms(t, a, &da)
+		}
 		if !okA || !okB {
 			return
 		}
@@ -166,6 +169,30 @@ func FuzzDecimal(f *testing.F) {
 			t.Fatalf("compare(%s, %s) = %d, math/big says %d", a, b, got, want)
 		}
 	})
+}
+
+// checkEquivalentForms checks that rewritings of a parsed literal that keep
+// its value (an added exponent, a trailing fraction zero) compare equal.
+func checkEquivalentForms(t *testing.T, lit string, d *decimal) {
+	t.Helper()
+	var forms []string
+	if !strings.ContainsAny(lit, "eE") {
+		forms = append(forms, lit+"e0", lit+"E+00", lit+"e-0")
+		if strings.Contains(lit, ".") {
+			forms = append(forms, lit+"0", lit+"000e0")
+		} else {
+			forms = append(forms, lit+".0")
+			if strings.TrimPrefix(lit, "-") != "0" {
+				forms = append(forms, lit+"0e-1")
+			}
+		}
+	}
+	for _, form := range forms {
+		e, ok := parseDecimal([]byte(form))
+		if !ok || compareDecimal(d, &e) != 0 {
+			t.Fatalf("%s and %s differ (parsed: %v)", lit, form, ok)
+		}
+	}
 }
 
 func FuzzCompile(f *testing.F) {

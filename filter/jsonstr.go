@@ -1,16 +1,18 @@
 package filter
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // strIter yields the runes of the content of a JSON string (the bytes between
 // the quotes), decoding escapes on the fly so that comparisons need no
 // unescaped copy. It decodes exactly as encoding/json does: an invalid UTF-8
-// byte or a lone surrogate escape becomes U+FFFD. On a malformed escape
-// (impossible after scanString, but Value may be built by hand) it yields
+// byte or a lone surrogate escape becomes U+FFFD. On a malformed escape (a
+// member name that was only skipped, or a Value built by hand) it yields
 // U+FFFD and moves on; it never reads outside b.
 type strIter struct {
 	b []byte
@@ -104,4 +106,32 @@ func needsDecoding(content []byte) bool {
 		}
 	}
 	return !utf8.Valid(content)
+}
+
+// Str returns the unquoted value of a String value, decoding escapes as
+// encoding/json does (invalid UTF-8 and lone surrogates become U+FFFD). It
+// returns false when v is not a string.
+//
+// Str copies only when decoding changes the bytes (an escape or invalid
+// UTF-8 is present). Otherwise the result shares memory with v.Raw, which is
+// what keeps it allocation-free: the event bytes must not be modified while
+// the string is in use (the broker treats accepted events as immutable).
+func (v Value) Str() (string, bool) {
+	content, ok := v.content()
+	if !ok {
+		return "", false
+	}
+	if len(content) == 0 {
+		return "", true
+	}
+	if !needsDecoding(content) {
+		return unsafe.String(&content[0], len(content)), true
+	}
+	var sb strings.Builder
+	sb.Grow(len(content))
+	it := strIter{b: content}
+	for r, ok := it.next(); ok; r, ok = it.next() {
+		sb.WriteRune(r)
+	}
+	return sb.String(), true
 }

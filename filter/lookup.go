@@ -3,7 +3,6 @@ package filter
 import (
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Kind is the JSON type of a Value.
@@ -41,34 +40,6 @@ type Value struct {
 	Raw []byte
 }
 
-// Str returns the unquoted value of a String value, decoding escapes as
-// encoding/json does (invalid UTF-8 and lone surrogates become U+FFFD). It
-// returns false when v is not a string.
-//
-// Str copies only when decoding changes the bytes (an escape or invalid
-// UTF-8 is present). Otherwise the result shares memory with v.Raw, which is
-// what keeps it allocation-free: the event bytes must not be modified while
-// the string is in use (the broker treats accepted events as immutable).
-func (v Value) Str() (string, bool) {
-	content, ok := v.content()
-	if !ok {
-		return "", false
-	}
-	if len(content) == 0 {
-		return "", true
-	}
-	if !needsDecoding(content) {
-		return unsafe.String(&content[0], len(content)), true
-	}
-	var sb strings.Builder
-	sb.Grow(len(content))
-	it := strIter{b: content}
-	for r, ok := it.next(); ok; r, ok = it.next() {
-		sb.WriteRune(r)
-	}
-	return sb.String(), true
-}
-
 // Lookup finds the value at a dotted key path (e.g. "Data.P1.P2") inside raw
 // JSON object bytes. Segments match object member names case-insensitively
 // (Unicode simple folding); an exact-case match is preferred when both exist,
@@ -77,8 +48,9 @@ func (v Value) Str() (string, bool) {
 //
 // Lookup returns false when raw is not a JSON object, when the key is empty or
 // has an empty segment, when a segment is missing or an intermediate value is
-// not an object, and when the bytes along the path are malformed. It never
-// panics and never allocates.
+// not an object, and when an object along the path or the scalar found is
+// malformed (member names, skipped values and a returned object or array are
+// only delimited, not validated). It never panics and never allocates.
 func Lookup(raw []byte, key string) (Value, bool) {
 	i := skipWS(raw, 0)
 	if key == "" || i >= len(raw) || raw[i] != '{' {

@@ -37,6 +37,8 @@ func TestLookup(t *testing.T) {
 		"key with dollar":        {`{"$":1}`, "$", Number, `1`},
 		"empty member name":      {`{"":1,"a":2}`, "a", Number, `2`},
 		"escapes kept in Raw":    {`{"a":"x\ny\u0041"}`, "a", String, `"x\ny\u0041"`},
+		"skipped value lenient":  {`{"a":tru,"b":2}`, "b", Number, `2`},
+		"skipped name lenient":   {`{"a\q":1,"b":2}`, "b", Number, `2`},
 		"missing":                {`{"a":1}`, "b", Invalid, ""},
 		"missing nested":         {`{"a":{"b":1}}`, "a.c", Invalid, ""},
 		"through a non-object":   {`{"a":[{"b":1}]}`, "a.b", Invalid, ""},
