@@ -108,13 +108,22 @@ func (w *wrapped) Unwrap() []error { return []error{w.kind, w.err} }
 
 func wrap(kind, err error) error { return &wrapped{kind: kind, err: err} }
 
+// SetStore attaches the store after definitions were restored from it, and
+// saves the current definitions once.
+func (b *Broker) SetStore(s Store) {
+	b.saveMu.Lock()
+	b.store = s
+	b.saveMu.Unlock()
+	b.persist()
+}
+
 // persist hands the current definitions to the store.
 func (b *Broker) persist() {
+	b.saveMu.Lock()
+	defer b.saveMu.Unlock()
 	if b.store == nil {
 		return
 	}
-	b.saveMu.Lock()
-	defer b.saveMu.Unlock()
 	if err := b.store.Save(b.Snapshot()); err != nil {
 		b.log.Error().Err(err).Msg("saving topic and subscription definitions failed; they live in memory only")
 	}
