@@ -29,6 +29,7 @@ type Webhook struct {
 	statuses []int // answer i-th request with statuses[i]; then the last one
 	hang     chan struct{}
 	notify   chan struct{}
+	delay    time.Duration
 }
 
 // NewWebhook starts a plain HTTP subscriber answering 200.
@@ -70,6 +71,13 @@ func (w *Webhook) Script(statuses ...int) {
 	w.statuses = append([]int(nil), statuses...)
 }
 
+// SetDelay makes the subscriber wait d before answering each request.
+func (w *Webhook) SetDelay(d time.Duration) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.delay = d
+}
+
 // Hang makes the subscriber hold every request until Unhang or the client gives up.
 func (w *Webhook) Hang() {
 	w.mu.Lock()
@@ -102,7 +110,15 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if n < len(w.statuses) {
 		status = w.statuses[n]
 	}
+	delay := w.delay
 	w.mu.Unlock()
+	if delay > 0 {
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
 	select {
 	case w.notify <- struct{}{}:
 	default:

@@ -1,0 +1,82 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/edgegrid/edgegrid/internal/testenv"
+)
+
+// TestSIGTERMDrain: on SIGTERM the module stops accepting, delivers what is
+// queued within the grace period, and logs what it loses per subscription.
+func TestSIGTERMDrain(t *testing.T) {
+	t.Parallel()
+	slow, dead := testenv.NewWebhook(t), testenv.NewWebhook(t)
+	slow.SetDelay(50 * time.Millisecond)
+	dead.Script(503)
+	m := startModule(t, "broker__deliveryConcurrency=2", "broker__shutdownGracePeriodInSeconds=5")
+	m.must("PUT", m.HTTPURL+"/topics/t"+q, `{}`)
+	for name, url := range map[string]string{"slow": slow.URL, "dead": dead.URL} {
+		m.must("PUT", m.HTTPURL+"/topics/t/eventSubscriptions/"+name+q,
+			`{"properties":{"destination":{"endpointType":"WebHook","properties":{"endpointUrl":"`+url+`"}}}}`)
+	}
+	var batch strings.Builder
+	batch.WriteByte('[')
+	for i := 0; i < 40; i++ {
+		if i > 0 {
+			batch.WriteByte(',')
+		}
+		fmt.Fprintf(&batch, `{"id":"%d","subject":"s","eventType":"t","eventTime":"x","dataVersion":"1"}`, i)
+	}
+	batch.WriteByte(']')
+	m.must("POST", m.HTTPURL+"/topics/t/events"+q, batch.String())
+	start := time.Now()
+	m.Stop(10 * time.Second)
+	took := time.Since(start)
+	if m.ExitCode() != 0 {
+		t.Fatalf("exit code %d", m.ExitCode())
+	}
+	if n := slow.Count(); n != 40 {
+		t.Fatalf("slow subscriber got %d of 40 during the drain (%v)", n, took)
+	}
+	lost := m.LogLines("undelivered events lost at shutdown (no event persistence)")
+	if len(lost) != 1 || lost[0]["subscription"] != "dead" || lost[0]["lostEvents"] != float64(40) {
+		t.Fatalf("loss report %v", lost)
+	}
+	t.Logf("drained 40 events at 2 concurrent 50 ms requests in %v; dead subscription lost %v events", took, lost[0]["lostEvents"])
+}
+
+// TestRetryRealSchedule: a subscriber that fails twice and then succeeds gets
+// the event, with the binary's fixed schedule: the second attempt one minute
+// after the first, the third ten minutes later. It takes eleven minutes of wall
+// time (the binary has no way to shorten its schedule), so -short skips it; CI
+// runs it alongside the other tests.
+func TestRetryRealSchedule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 11 minutes; run without -short")
+	}
+	t.Parallel()
+	hook := testenv.NewWebhook(t)
+	hook.Script(500, 500, 200)
+	m := startModule(t)
+	m.must("PUT", m.HTTPURL+"/topics/t"+q, `{}`)
+	m.must("PUT", m.HTTPURL+"/topics/t/eventSubscriptions/s"+q,
+		`{"properties":{"destination":{"endpointType":"WebHook","properties":{"endpointUrl":"`+hook.URL+`"}}}}`)
+	m.must("POST", m.HTTPURL+"/topics/t/events"+q, `[{"id":"1","subject":"s","eventType":"t","eventTime":"x","dataVersion":"1"}]`)
+	reqs := hook.WaitCount(t, 3, 12*time.Minute)
+	gap1, gap2 := reqs[1].At.Sub(reqs[0].At), reqs[2].At.Sub(reqs[1].At)
+	if gap1 < time.Minute || gap1 > time.Minute+5*time.Second || gap2 < 10*time.Minute || gap2 > 10*time.Minute+5*time.Second {
+		t.Fatalf("gaps %v and %v, want 1m and 10m", gap1, gap2)
+	}
+	for i, want := range []string{"0", "1", "2"} {
+		if got := reqs[i].Header.Get("aeg-delivery-count"); got != want {
+			t.Fatalf("attempt %d aeg-delivery-count %s", i, got)
+		}
+	}
+	if string(reqs[2].Body) != string(reqs[0].Body) {
+		t.Fatal("the delivered event differs from the first attempt")
+	}
+	t.Logf("attempts at +0, +%v, +%v", gap1.Round(time.Millisecond), (gap1 + gap2).Round(time.Millisecond))
+}
