@@ -118,3 +118,19 @@ func TestMaxEventSize(t *testing.T) {
 		t.Fatalf("err = %v, want ErrTooLarge", err)
 	}
 }
+
+func TestWithTopic(t *testing.T) {
+	evs, err := Parse(EventGrid, []byte(`[{"id":"1","subject":"s","eventType":"t","eventTime":"x","dataVersion":"1","data":{"a":1}}]`), Options{Topic: "local"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tok, want := range map[string]string{
+		`null`:    `{"id":"1","topic":null,"subject":"s","eventType":"t","eventTime":"x","dataVersion":"1","metadataVersion":"1","data":{"a":1}}`,
+		`"cloud"`: `{"id":"1","topic":"cloud","subject":"s","eventType":"t","eventTime":"x","dataVersion":"1","metadataVersion":"1","data":{"a":1}}`,
+	} {
+		got, err := WithTopic(evs[0], []byte(tok))
+		if err != nil || string(got) != want {
+			t.Fatalf("WithTopic(%s) = %s, %v", tok, got, err)
+		}
+	}
+}

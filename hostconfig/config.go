@@ -120,7 +120,7 @@ type Outbound struct {
 	EventGridHTTPSOnly bool `envconfig:"outbound__eventgrid__httpsOnly" default:"true" desc:"accept only https:// Event Grid endpoints"`
 
 	// EventGridAllowInvalidHostnames is
-	// outbound__eventgrid__allowInvalidHostnames: skip the hostname check on
-	// cloud Event Grid certificates. Default false.
-	EventGridAllowInvalidHostnames bool `envconfig:"outbound__eventgrid__allowInvalidHostnames" default:"false" desc:"skip the hostname check on Event Grid certificates"`
+	// outbound__eventgrid__allowInvalidHostnames: accept EventGrid endpoint
+	// hosts outside eventgrid.azure.net/.us/.cn (api.md). Default false.
+	EventGridAllowInvalidHostnames bool `envconfig:"outbound__eventgrid__allowInvalidHostnames" default:"false" desc:"accept EventGrid endpoints outside *.eventgrid.azure.net/.us/.cn"`
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/edgegrid/edgegrid/api"
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
+	"github.com/edgegrid/edgegrid/destination/edgehub"
+	"github.com/edgegrid/edgegrid/destination/eventgrid"
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
@@ -34,7 +36,14 @@ func build(cfg *hostconfig.Config, log zerolog.Logger) (*module, error) {
 		AllowUnknownCA:           cfg.Outbound.WebhookAllowUnknownCA,
 		UserAgent:                "edgegrid/" + version,
 	})
-	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log), broker.WithFactory(destination.WebHook, hooks))
+	cloud := eventgrid.NewFactory(eventgrid.Options{
+		HTTPSOnly:             cfg.Outbound.EventGridHTTPSOnly,
+		AllowInvalidHostnames: cfg.Outbound.EventGridAllowInvalidHostnames,
+	}, nil)
+	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
+		broker.WithFactory(destination.WebHook, hooks),
+		broker.WithFactory(destination.EventGrid, cloud),
+		broker.WithFactory(destination.EdgeHub, edgehub.OfflineFactory{}))
 	if err != nil {
 		return nil, err
 	}

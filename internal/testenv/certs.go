@@ -124,3 +124,8 @@ func serial(tb testing.TB) *big.Int {
 	}
 	return n
 }
+
+// ClientTLS is a client configuration trusting only ca.
+func ClientTLS(ca *CA) *tls.Config {
+	return &tls.Config{RootCAs: ca.Pool(), MinVersion: tls.VersionTLS12}
+}
