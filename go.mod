@@ -3,9 +3,12 @@ module github.com/edgegrid/edgegrid
 go 1.25.0
 
 require (
-	github.com/kelseyhightower/envconfig v1.4.0 // indirect
+	github.com/kelseyhightower/envconfig v1.4.0
+	github.com/rs/zerolog v1.35.1
+)
+
+require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
-	github.com/rs/zerolog v1.35.1 // indirect
 	golang.org/x/sys v0.29.0 // indirect
 )
