@@ -86,3 +86,23 @@ func (b *Broker) fanOut(t *topic, msgs []message) int {
 	}
 	return unmatched
 }
+
+// PublishJSON parses body in the topic's input schema and publishes it: the path
+// non-HTTP ingest (MQTT, edgeHub inputs) shares with the REST API. Parse errors
+// are *eventschema.ParseError; the rest are Publish's.
+func (b *Broker) PublishJSON(topicName string, body []byte, shape eventschema.Shape) (PublishResult, error) {
+	t, err := b.topic(topicName)
+	if err != nil {
+		return PublishResult{}, err
+	}
+	events, err := eventschema.Parse(t.schema, body, eventschema.Options{Topic: t.name, Shape: shape})
+	if err != nil {
+		t.stats.UserErrorRequests.Add(1)
+		return PublishResult{}, err
+	}
+	res, err := b.Publish(t.name, events)
+	if err == nil {
+		t.stats.SuccessRequests.Add(1)
+	}
+	return res, err
+}

@@ -200,3 +200,23 @@ func TestDeleteTopicDeletesSubscriptions(t *testing.T) {
 		t.Fatalf("recreated topic has %d subscriptions (%v)", len(subs), err)
 	}
 }
+
+func TestPublishJSON(t *testing.T) {
+	h := newHarness(t, broker.Config{})
+	hook := testenv.NewWebhook(t)
+	h.topic("c", eventschema.Custom)
+	h.subscribe("c", "s", hook.URL)
+	if _, err := h.b.PublishJSON("c", []byte(`{"raw":1}`), eventschema.ShapeAny); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(hook.WaitCount(t, 1, 2*time.Second)[0].Body); got != `[{"raw":1}]` {
+		t.Fatalf("delivered %s", got)
+	}
+	var pe *eventschema.ParseError
+	if _, err := h.b.PublishJSON("c", []byte(`not json`), eventschema.ShapeAny); !errors.As(err, &pe) {
+		t.Fatalf("bad body: %v", err)
+	}
+	if _, err := h.b.PublishJSON("nope", []byte(`{}`), eventschema.ShapeAny); !errors.Is(err, broker.ErrTopicNotFound) {
+		t.Fatalf("unknown topic: %v", err)
+	}
+}
