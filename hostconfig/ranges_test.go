@@ -121,6 +121,7 @@ func TestEveryVariableReportedAtOnce(t *testing.T) {
 		"broker__metadataDbPath", "RuntimeLogLevel", "IOTEDGE_MODULEID", "IOTEDGE_DEVICEID",
 		"IOTEDGE_IOTHUBHOSTNAME", "IOTEDGE_GATEWAYHOSTNAME", "IOTEDGE_MODULEGENERATIONID",
 		"IOTEDGE_APIVERSION", "IOTEDGE_PARENTHOSTNAME",
+		"mqtt__clientId", "mqtt__username", "mqtt__password",
 	}
 	e := loadErr(t, junkForEveryName()...)
 	got := problemNames(e)
