@@ -1,13 +1,14 @@
 package mqttingest
 
 import (
-	"crypto/tls"
 	"net"
 	"net/url"
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
 	"github.com/rs/zerolog"
+
+	"github.com/edgegrid/edgegrid/mqttconn"
 )
 
 // clientOptions configures paho for an at-least-once consumer:
@@ -57,18 +58,7 @@ func (in *Ingest) clientOptions() *paho.ClientOptions {
 
 // dial opens the network connection for paho and remembers it.
 func (in *Ingest) dial(uri *url.URL, co paho.ClientOptions) (net.Conn, error) {
-	d := &net.Dialer{Timeout: co.ConnectTimeout}
-	var conn net.Conn
-	var err error
-	if isTLS(uri.Scheme) {
-		cfg := co.TLSConfig
-		if cfg == nil {
-			cfg = &tls.Config{MinVersion: tls.VersionTLS12}
-		}
-		conn, err = (&tls.Dialer{NetDialer: d, Config: cfg}).Dial("tcp", uri.Host)
-	} else {
-		conn, err = d.Dial("tcp", uri.Host)
-	}
+	conn, err := mqttconn.Dial(uri, co.ConnectTimeout, co.TLSConfig)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/edgegrid/edgegrid/eventschema"
+	"github.com/edgegrid/edgegrid/mqttconn"
 	"github.com/edgegrid/edgegrid/mqtttopic"
 )
 
@@ -77,7 +78,7 @@ func (o *Options) setDefaults() {
 		o.Clock = wallClock{}
 	}
 	if o.Source == "" {
-		o.Source = defaultSource(o.URL)
+		o.Source = mqttconn.Source(o.URL)
 	}
 }
 
@@ -85,7 +86,7 @@ func (o *Options) setDefaults() {
 func (o *Options) validate() error {
 	var probs []string
 	u, err := url.Parse(o.URL)
-	if err != nil || u.Host == "" || !knownScheme(u.Scheme) {
+	if err != nil || u.Host == "" || !mqttconn.KnownScheme(u.Scheme) {
 		probs = append(probs, fmt.Sprintf("URL %q is not tcp://host:port or ssl://host:port", o.URL))
 	}
 	if o.ClientID == "" {
@@ -114,34 +115,6 @@ func (o *Options) validate() error {
 		return fmt.Errorf("%w: %s", ErrInvalidOptions, strings.Join(probs, "; "))
 	}
 	return nil
-}
-
-func knownScheme(s string) bool {
-	switch strings.ToLower(s) {
-	case "tcp", "mqtt", "ssl", "tls", "mqtts":
-		return true
-	}
-	return false
-}
-
-func isTLS(scheme string) bool {
-	switch strings.ToLower(scheme) {
-	case "ssl", "tls", "mqtts":
-		return true
-	}
-	return false
-}
-
-// defaultSource names the MQTT broker as a CloudEvents source.
-func defaultSource(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return "mqtt://localhost"
-	}
-	if isTLS(u.Scheme) {
-		return "mqtts://" + u.Host
-	}
-	return "mqtt://" + u.Host
 }
 
 type wallClock struct{}

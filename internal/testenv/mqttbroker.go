@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"io"
 	"log/slog"
+	"net"
 	"sync"
 	"testing"
 
@@ -21,6 +22,8 @@ type MQTTBroker struct {
 	tls  *tls.Config
 	mu   sync.Mutex
 	srv  *mochi.Server
+	ln   net.Listener
+	hold *holdAcks
 	Addr string // host:port
 }
 
@@ -34,7 +37,7 @@ func StartMQTTBrokerTLS(tb testing.TB, cert tls.Certificate) *MQTTBroker {
 
 func startMQTTBroker(tb testing.TB, cfg *tls.Config) *MQTTBroker {
 	tb.Helper()
-	b := &MQTTBroker{tb: tb, tls: cfg, Addr: "127.0.0.1:0"}
+	b := &MQTTBroker{tb: tb, tls: cfg, Addr: "127.0.0.1:0", hold: &holdAcks{}}
 	b.start()
 	tb.Cleanup(b.Stop)
 	return b
@@ -46,15 +49,27 @@ func (b *MQTTBroker) start() {
 	if err := srv.AddHook(new(allowAll), nil); err != nil {
 		b.tb.Fatal(err)
 	}
-	l := listeners.NewTCP(listeners.Config{ID: "t", Address: b.Addr, TLSConfig: b.tls})
-	if err := srv.AddListener(l); err != nil {
+	if err := srv.AddHook(b.hold, nil); err != nil {
+		b.tb.Fatal(err)
+	}
+	// Our own listener, so Stop can close it before mochi drops the clients
+	// (mochi does it the other way round, and a client reconnecting at once
+	// would land in the closing listener's backlog).
+	ln, err := net.Listen("tcp", b.Addr)
+	if err != nil {
+		b.tb.Fatal(err)
+	}
+	if b.tls != nil {
+		ln = tls.NewListener(ln, b.tls)
+	}
+	if err := srv.AddListener(listeners.NewNet("t", ln)); err != nil {
 		b.tb.Fatal(err)
 	}
 	if err := srv.Serve(); err != nil {
 		b.tb.Fatal(err)
 	}
 	b.mu.Lock()
-	b.srv, b.Addr = srv, l.Address()
+	b.srv, b.ln, b.Addr = srv, ln, ln.Addr().String()
 	b.mu.Unlock()
 }
 
@@ -75,11 +90,13 @@ func (b *MQTTBroker) Server() *mochi.Server {
 
 // Stop closes the broker and its connections (idempotent).
 func (b *MQTTBroker) Stop() {
+	b.ReleaseAcks()
 	b.mu.Lock()
-	srv := b.srv
-	b.srv = nil
+	srv, ln := b.srv, b.ln
+	b.srv, b.ln = nil, nil
 	b.mu.Unlock()
 	if srv != nil {
+		_ = ln.Close()
 		_ = srv.Close()
 	}
 }
@@ -174,3 +191,44 @@ func (*allowAll) Provides(b byte) bool {
 func (*allowAll) OnConnectAuthenticate(*mochi.Client, packets.Packet) bool { return true }
 
 func (*allowAll) OnACLCheck(*mochi.Client, string, bool) bool { return true }
+
+// HoldAcks makes the broker hold every client PUBLISH, and so its PUBACK,
+// until ReleaseAcks (the inline Publish is held too).
+func (b *MQTTBroker) HoldAcks() {
+	b.hold.mu.Lock()
+	defer b.hold.mu.Unlock()
+	if b.hold.gate == nil {
+		b.hold.gate = make(chan struct{})
+	}
+}
+
+// ReleaseAcks lets held publishes through (idempotent).
+func (b *MQTTBroker) ReleaseAcks() {
+	b.hold.mu.Lock()
+	defer b.hold.mu.Unlock()
+	if b.hold.gate != nil {
+		close(b.hold.gate)
+		b.hold.gate = nil
+	}
+}
+
+// holdAcks blocks OnPublish while its gate is set.
+type holdAcks struct {
+	mochi.HookBase
+	mu   sync.Mutex
+	gate chan struct{}
+}
+
+func (*holdAcks) ID() string { return "hold-acks" }
+
+func (*holdAcks) Provides(b byte) bool { return b == mochi.OnPublish }
+
+func (h *holdAcks) OnPublish(_ *mochi.Client, pk packets.Packet) (packets.Packet, error) {
+	h.mu.Lock()
+	g := h.gate
+	h.mu.Unlock()
+	if g != nil {
+		<-g
+	}
+	return pk, nil
+}
