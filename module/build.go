@@ -11,13 +11,15 @@ import (
 	"github.com/edgegrid/edgegrid/destination"
 	"github.com/edgegrid/edgegrid/destination/edgehub"
 	"github.com/edgegrid/edgegrid/destination/eventgrid"
+	mqttdest "github.com/edgegrid/edgegrid/destination/mqtt"
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
+	"github.com/edgegrid/edgegrid/mqttingest"
 	"github.com/edgegrid/edgegrid/resource"
 )
 
-// module is the wired program: broker, API and listeners.
+// module is the wired program: broker, API, listeners and MQTT.
 type module struct {
 	cfg       *hostconfig.Config
 	log       zerolog.Logger
@@ -26,6 +28,8 @@ type module struct {
 	tls       *tls.Config
 	servers   []*http.Server
 	serveErrs chan error
+	ingest    *mqttingest.Ingest // nil when MQTT ingest is off
+	mqttOut   *mqttdest.Factory  // nil when no MQTT broker is configured
 }
 
 func build(cfg *hostconfig.Config, log zerolog.Logger) (*module, error) {
@@ -40,15 +44,27 @@ func build(cfg *hostconfig.Config, log zerolog.Logger) (*module, error) {
 		HTTPSOnly:             cfg.Outbound.EventGridHTTPSOnly,
 		AllowInvalidHostnames: cfg.Outbound.EventGridAllowInvalidHostnames,
 	}, nil)
+	mqttTLSCfg, err := mqttTLS(cfg)
+	if err != nil {
+		return nil, err
+	}
+	mqttOut, err := m.mqttDestination(mqttTLSCfg)
+	if err != nil {
+		return nil, err
+	}
 	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
 		broker.WithFactory(destination.WebHook, hooks),
 		broker.WithFactory(destination.EventGrid, cloud),
-		broker.WithFactory(destination.EdgeHub, edgehub.OfflineFactory{}))
+		broker.WithFactory(destination.EdgeHub, edgehub.OfflineFactory{}),
+		broker.WithFactory(destination.Mqtt, mqttOut))
 	if err != nil {
 		return nil, err
 	}
 	m.broker = b
 	m.restoreMetadata()
+	if err := m.mqttIngest(b, mqttTLSCfg); err != nil {
+		return nil, err
+	}
 	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg)})
 	if err != nil {
 		return nil, err

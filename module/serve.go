@@ -16,7 +16,8 @@ import (
 const listenerShutdownTimeout = 3 * time.Second
 
 // serve runs the module until ctx ends, then drains in order: readiness off,
-// listeners stopped, queued events delivered within the grace period, losses logged.
+// listeners stopped, MQTT ingest stopped, queued events delivered within the
+// grace period, losses logged, the Mqtt destination disconnected.
 func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) error {
 	for _, w := range cfg.Warnings {
 		log.Warn().Msg(w)
@@ -29,8 +30,10 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	if err := m.listen(); err != nil {
 		m.closeListeners(context.Background())
 		m.broker.Shutdown(context.Background())
+		m.closeMQTTOut()
 		return err
 	}
+	m.startMQTT()
 	m.api.SetReady(true)
 	log.Info().Str("version", version).Str("mode", cfg.Mode().String()).Interface("config", cfg.Summary()).
 		Dur("startup", time.Since(start)).Msg("edgegrid started")
@@ -46,9 +49,11 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	lctx, cancel := context.WithTimeout(context.Background(), listenerShutdownTimeout)
 	m.closeListeners(lctx)
 	cancel()
+	m.stopMQTTIngest()
 	dctx, cancel := context.WithTimeout(context.Background(), cfg.Broker.ShutdownGracePeriod())
 	defer cancel()
 	losses := m.broker.Shutdown(dctx)
+	m.closeMQTTOut()
 	total := 0
 	for _, l := range losses {
 		total += l.Events
