@@ -1,10 +1,7 @@
 package mqtt_test
 
 import (
-	"bufio"
 	"context"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
@@ -19,7 +16,7 @@ import (
 // it delivers again.
 func TestMosquittoSubscriberReceives(t *testing.T) {
 	mos := testenv.StartMosquitto(t)
-	sub := subscribe(t, mos, "events/out")
+	sub := mos.Subscribe(t, "events/out")
 	f, err := mqtt.NewFactory(mqtt.Options{URL: mos.URL(), ClientID: "edgegrid-pub", ReconnectMax: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +30,7 @@ func TestMosquittoSubscriberReceives(t *testing.T) {
 	if res := s.Send(context.Background(), delivery("a", "b")); res.Outcome != destination.Delivered {
 		t.Fatalf("Send = %+v", res)
 	}
-	if line := sub.next(t); line != `events/out [{"id":"a"},{"id":"b"}]` {
+	if line := sub.Next(t); line != `events/out [{"id":"a"},{"id":"b"}]` {
 		t.Errorf("mosquitto_sub printed %q", line)
 	}
 
@@ -47,73 +44,8 @@ func TestMosquittoSubscriberReceives(t *testing.T) {
 	if res := s.Send(context.Background(), delivery("d")); res.Outcome != destination.Delivered {
 		t.Fatalf("Send after the restart = %+v", res)
 	}
-	if line := sub.next(t); line != `events/out [{"id":"d"}]` {
+	if line := sub.Next(t); line != `events/out [{"id":"d"}]` {
 		t.Errorf("mosquitto_sub printed %q after the restart", line)
 	}
 }
 
-// subscriber is a running mosquitto_sub -v with a persistent session (so it
-// gets what was published while mosquitto restarted), printing one line
-// per message.
-type subscriber struct{ lines chan string }
-
-// subscribe starts mosquitto_sub and waits until it receives: it also
-// subscribes to a probe topic, which the test publishes to until a probe
-// comes back (mosquitto_sub's own output is buffered, so its SUBACK cannot
-// be watched).
-func subscribe(t *testing.T, mos *testenv.Mosquitto, topic string) *subscriber {
-	t.Helper()
-	cmd := mos.Sub("-v", "-q", "1", "-c", "-i", "test-sub", "-t", topic, "-t", "probe")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	s := &subscriber{lines: make(chan string, 100)}
-	probed := make(chan struct{})
-	go s.read(out, probed)
-	testenv.Eventually(t, 10*time.Second, "mosquitto_sub receiving", func() bool {
-		if err := mos.Pub("-t", "probe", "-m", "p").Run(); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-probed:
-			return true
-		case <-time.After(100 * time.Millisecond):
-			return false
-		}
-	})
-	return s
-}
-
-// read forwards message lines, except probes, which it signals.
-func (s *subscriber) read(r io.Reader, probed chan struct{}) {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "probe ") {
-			select {
-			case <-probed:
-			default:
-				close(probed)
-			}
-			continue
-		}
-		s.lines <- line
-	}
-	close(s.lines)
-}
-
-func (s *subscriber) next(t *testing.T) string {
-	t.Helper()
-	select {
-	case l := <-s.lines:
-		return l
-	case <-time.After(10 * time.Second):
-		t.Fatal("mosquitto_sub printed nothing")
-		return ""
-	}
-}

@@ -49,13 +49,22 @@ type Disabled struct{}
 
 var _ destination.Factory = Disabled{}
 
-// Validate always fails.
-func (Disabled) Validate(*destination.Endpoint) error {
-	return fmt.Errorf("%w: %w: EndpointType 'Mqtt' needs an MQTT broker; set mqtt__url (for example tcp://mosquitto:1883) and restart the module",
-		destination.ErrInvalidEndpoint, ErrDisabled)
-}
+// Validate always fails with an error matching both
+// destination.ErrInvalidEndpoint and ErrDisabled.
+func (Disabled) Validate(*destination.Endpoint) error { return disabledError{} }
 
 // New always fails.
 func (d Disabled) New(ep *destination.Endpoint) (destination.Sender, error) {
 	return nil, d.Validate(ep)
 }
+
+// disabledError reads as an invalid endpoint (the API shows the text after
+// that prefix) and also matches ErrDisabled.
+type disabledError struct{}
+
+func (disabledError) Error() string {
+	return destination.ErrInvalidEndpoint.Error() +
+		": EndpointType 'Mqtt' needs an MQTT broker; set mqtt__url (for example tcp://mosquitto:1883) and restart the module"
+}
+
+func (disabledError) Unwrap() []error { return []error{destination.ErrInvalidEndpoint, ErrDisabled} }
