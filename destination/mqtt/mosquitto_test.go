@@ -48,4 +48,3 @@ func TestMosquittoSubscriberReceives(t *testing.T) {
 		t.Errorf("mosquitto_sub printed %q after the restart", line)
 	}
 }
-
