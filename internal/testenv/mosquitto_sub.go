@@ -3,14 +3,20 @@ package testenv
 import (
 	"bufio"
 	"io"
+	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
 // MosquittoSub is a running mosquitto_sub -v, a real MQTT subscriber: each
 // message it prints is "topic payload".
-type MosquittoSub struct{ lines chan string }
+type MosquittoSub struct {
+	lines chan string
+	cmd   *exec.Cmd
+	once  sync.Once
+}
 
 // Subscribe starts mosquitto_sub on topic (QoS 1, a persistent session with
 // client id "test-sub", so it also gets what was published while mosquitto
@@ -27,8 +33,8 @@ func (m *Mosquitto) Subscribe(tb testing.TB, topic string) *MosquittoSub {
 	if err := cmd.Start(); err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	s := &MosquittoSub{lines: make(chan string, 1000)}
+	s := &MosquittoSub{lines: make(chan string, 1000), cmd: cmd}
+	tb.Cleanup(s.Close)
 	probed := make(chan struct{})
 	go s.read(out, probed)
 	Eventually(tb, 10*time.Second, "mosquitto_sub receiving", func() bool {
@@ -43,6 +49,12 @@ func (m *Mosquitto) Subscribe(tb testing.TB, topic string) *MosquittoSub {
 		}
 	})
 	return s
+}
+
+// Close ends mosquitto_sub (its session stays with the broker); idempotent.
+// Two subscribers with one client id would take the session from each other.
+func (s *MosquittoSub) Close() {
+	s.once.Do(func() { _ = s.cmd.Process.Kill(); _ = s.cmd.Wait() })
 }
 
 // read forwards message lines, except probes, which it signals.
