@@ -121,11 +121,16 @@ func (b *Broker) install(t *topic, st *subState) (bool, error) {
 				ErrPersistenceChange, s.name)
 		}
 		st.cfg.Name = s.name
+		retired := b.attachSink(st, old)
 		s.state.Store(st)
 		_ = old.sender.Close()
+		if retired != nil && retired != st.sink {
+			b.logLoss(s, retired.close(), "dead-letter destination changed")
+		}
 		b.log.Info().Str("topic", t.name).Str("subscription", s.name).Msg("event subscription updated")
 		return false, nil
 	}
+	b.attachSink(st, nil)
 	s := b.newSubscription(t, st)
 	next := append(append([]*subscription(nil), subs...), s)
 	t.setSubscriptions(next)

@@ -27,6 +27,7 @@ type SubscriptionProperties struct {
 	Destination         destinationOutput  `json:"destination"`
 	Filter              *filterOutput      `json:"filter,omitempty"`
 	DeliveryPolicy      *deliveryPolicyOut `json:"deliveryPolicy,omitempty"`
+	DeadLetter          *deadLetterOutput  `json:"deadLetterDestination,omitempty"`
 }
 
 type retryOutput struct {
@@ -106,6 +107,7 @@ func RenderSubscription(c broker.SubscriptionConfig, id Identity, mode RenderMod
 	if c.Persisted != nil {
 		p.PersistencePolicy = &persistenceOutput{IsPersisted: *c.Persisted}
 	}
+	p.DeadLetter = renderDeadLetter(c.DeadLetter)
 	if c.DeliveryPolicy != nil {
 		p.DeliveryPolicy = &deliveryPolicyOut{ApproxBatchSizeInBytes: c.DeliveryPolicy.ApproxBatchSizeInBytes, MaxEventsPerBatch: c.DeliveryPolicy.MaxEventsPerBatch}
 	}

@@ -19,6 +19,7 @@ type subscriptionProps struct {
 	Destination         *destinationBody `json:"destination"`
 	Filter              *filterBody      `json:"filter"`
 	DeliveryPolicy      *deliveryPolicy  `json:"deliveryPolicy"`
+	DeadLetter          *destinationBody `json:"deadLetterDestination"`
 }
 
 type retryPolicyBody struct {
