@@ -80,3 +80,23 @@ func TestRetryRealSchedule(t *testing.T) {
 	}
 	t.Logf("attempts at +0, +%v, +%v", gap1.Round(time.Millisecond), (gap1 + gap2).Round(time.Millisecond))
 }
+
+// TestMetricsEndpoint: with metrics__reporterType=prometheus the binary serves
+// /metrics on both listeners (the documented example URL works); without it,
+// /metrics is not found.
+func TestMetricsEndpoint(t *testing.T) {
+	t.Parallel()
+	m := startModule(t, "metrics__reporterType=Prometheus")
+	m.must("PUT", m.HTTPURL+"/topics/t"+q, `{}`)
+	m.must("POST", m.HTTPURL+"/topics/t/events"+q, `[{"id":"1","subject":"s","eventType":"t","eventTime":"x","dataVersion":"1"}]`)
+	for _, base := range []string{m.HTTPURL, m.HTTPSURL} {
+		out := m.must("GET", base+"/metrics"+q, "")
+		if !strings.Contains(out, `EventsReceived{topic="t"} 1`) || !strings.Contains(out, "process_resident_memory_bytes") {
+			t.Fatalf("metrics from %s:\n%s", base, out)
+		}
+	}
+	off := startModule(t)
+	if status, _ := off.call("GET", off.HTTPURL+"/metrics", ""); status != 404 {
+		t.Fatalf("metrics served while off: %d", status)
+	}
+}
