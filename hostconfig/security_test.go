@@ -53,9 +53,9 @@ func TestSecurityWarnings(t *testing.T) {
 			[]string{"no certificate is presented"}},
 		"no bundle outside edge": {[]string{"inbound__clientAuth__clientCert__allowUnknownCA=false"},
 			[]string{"every client certificate is refused"}},
-		"no bundle, HTTP only":   {[]string{"inbound__clientAuth__clientCert__allowUnknownCA=false", "inbound__serverAuth__tlsPolicy=disabled"}, nil},
-		"bundle in edge":         {append(edge, "inbound__clientAuth__clientCert__allowUnknownCA=false"), nil},
-		"standalone with files":  {[]string{"inbound__serverAuth__serverCert__certFile=/c", "inbound__serverAuth__serverCert__keyFile=/k"}, nil},
+		"no bundle, HTTP only":  {[]string{"inbound__clientAuth__clientCert__allowUnknownCA=false", "inbound__serverAuth__tlsPolicy=disabled"}, nil},
+		"bundle in edge":        {append(edge, "inbound__clientAuth__clientCert__allowUnknownCA=false"), nil},
+		"standalone with files": {[]string{"inbound__serverAuth__serverCert__certFile=/c", "inbound__serverAuth__serverCert__keyFile=/k"}, nil},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
