@@ -27,6 +27,9 @@ func validateCertFiles(in Inbound, out Outbound) []Problem {
 func (c *Config) lintSecurity() []string {
 	var out []string
 	in, ob := c.Inbound, c.Outbound
+	if in.ClientCertEnabled && in.ServeHTTP() && !in.SASKeysEnabled {
+		out = append(out, "inbound__clientAuth__clientCert__enabled is true, but plain HTTP carries no client certificate: API calls over HTTP are refused with 401 (set it to false, as the tutorials that use port 5888 do, or enable SAS keys)")
+	}
 	if c.Mode() == ModeEdge {
 		if in.ServerCertFile != "" {
 			out = append(out, "inbound__serverAuth__serverCert__certFile/keyFile are ignored in IoT Edge mode; the server certificate comes from the IoT Edge workload API")

@@ -53,7 +53,11 @@ func TestSecurityWarnings(t *testing.T) {
 			[]string{"no certificate is presented"}},
 		"no bundle outside edge": {[]string{"inbound__clientAuth__clientCert__allowUnknownCA=false"},
 			[]string{"every client certificate is refused"}},
-		"no bundle, HTTP only":  {[]string{"inbound__clientAuth__clientCert__allowUnknownCA=false", "inbound__serverAuth__tlsPolicy=disabled"}, nil},
+		"no bundle, HTTP only": {[]string{"inbound__clientAuth__clientCert__allowUnknownCA=false", "inbound__clientAuth__clientCert__enabled=false",
+			"inbound__serverAuth__tlsPolicy=disabled"}, nil},
+		"certificates over HTTP": {[]string{"inbound__serverAuth__tlsPolicy=enabled"}, []string{"API calls over HTTP are refused with 401"}},
+		"SAS over HTTP": {[]string{"inbound__serverAuth__tlsPolicy=disabled", "inbound__clientAuth__sasKeys__enabled=true",
+			"inbound__clientAuth__sasKeys__key1=k"}, nil},
 		"bundle in edge":        {append(edge, "inbound__clientAuth__clientCert__allowUnknownCA=false"), nil},
 		"standalone with files": {[]string{"inbound__serverAuth__serverCert__certFile=/c", "inbound__serverAuth__serverCert__keyFile=/k"}, nil},
 	}

@@ -89,7 +89,8 @@ func (w *Workload) SetNow(now func() time.Time) {
 }
 
 // FailNext makes the next requests answer these statuses (0: drop the connection
-// without an answer, as the runtime does when throttling).
+// without an answer, as the runtime does when throttling; negative: answer
+// normally, to let a request through before a failing one).
 func (w *Workload) FailNext(statuses ...int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
