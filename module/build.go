@@ -15,6 +15,7 @@ import (
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
+	"github.com/edgegrid/edgegrid/metrics"
 	"github.com/edgegrid/edgegrid/resource"
 )
 
@@ -66,7 +67,11 @@ func build(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger, sm s
 	if sec.auth.Enabled() {
 		authn = sec.auth
 	}
-	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg), Auth: authn})
+	var metricsHandler http.Handler
+	if cfg.Metrics.ReporterType == hostconfig.ReporterPrometheus {
+		metricsHandler = metrics.Handler(b, version)
+	}
+	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg), Auth: authn, Metrics: metricsHandler})
 	if err != nil {
 		m.stop(context.Background())
 		return nil, err
