@@ -53,8 +53,9 @@ func New(o Options) (*Authenticator, error) {
 func (a *Authenticator) Enabled() bool { return a.o.SASKeys || a.o.ClientCert }
 
 // Authenticate returns nil when the request carries a valid credential (or
-// no mechanism is enabled), else an *Error. It does no I/O; the costliest
-// work is verifying a presented certificate chain.
+// no mechanism is enabled), else an *Error. It does no I/O. The costliest
+// work, verifying a certificate chain's signatures, is done once per chain
+// and bundle (see chainCache); every other path takes microseconds.
 func (a *Authenticator) Authenticate(r *http.Request) error {
 	if !a.Enabled() {
 		return nil

@@ -24,6 +24,8 @@ func BenchmarkAuthenticate(b *testing.B) {
 	ca := testenv.NewCA(b, "Bench CA")
 	leaf, _, _ := ca.Issue(b, testenv.LeafOptions{CommonName: "m", Client: true})
 	parsed, _ := x509.ParseCertificate(leaf.Certificate[0])
+	stranger, _, _ := testenv.NewCA(b, "Bench CA").Issue(b, testenv.LeafOptions{CommonName: "m", Client: true})
+	strangerLeaf, _ := x509.ParseCertificate(stranger.Certificate[0])
 	pool := ca.Pool() // the trust bundle is one pool until refreshed
 	a, err := New(Options{SASKeys: true, Key1: benchKey, ClientCert: true, TrustBundle: func() *x509.CertPool { return pool }})
 	if err != nil {
@@ -37,10 +39,13 @@ func BenchmarkAuthenticate(b *testing.B) {
 	tok := text + "&s=" + url.QueryEscape(base64.StdEncoding.EncodeToString(m.Sum(nil)))
 	other := text + "&s=" + url.QueryEscape(base64.StdEncoding.EncodeToString(make([]byte, sha256.Size)))
 	cases := map[string]func(h map[string]string, r *tls.ConnectionState){
-		"sas key":             func(h map[string]string, _ *tls.ConnectionState) { h["aeg-sas-key"] = benchKey },
-		"sas token":           func(h map[string]string, _ *tls.ConnectionState) { h["aeg-sas-token"] = tok },
-		"client certificate":  func(_ map[string]string, cs *tls.ConnectionState) { cs.PeerCertificates = []*x509.Certificate{parsed} },
-		"refused: nothing":    func(map[string]string, *tls.ConnectionState) {},
+		"sas key":            func(h map[string]string, _ *tls.ConnectionState) { h["aeg-sas-key"] = benchKey },
+		"sas token":          func(h map[string]string, _ *tls.ConnectionState) { h["aeg-sas-token"] = tok },
+		"client certificate": func(_ map[string]string, cs *tls.ConnectionState) { cs.PeerCertificates = []*x509.Certificate{parsed} },
+		"refused: nothing":   func(map[string]string, *tls.ConnectionState) {},
+		"refused: same-named CA": func(_ map[string]string, cs *tls.ConnectionState) {
+			cs.PeerCertificates = []*x509.Certificate{strangerLeaf}
+		},
 		"refused: wrong key":  func(h map[string]string, _ *tls.ConnectionState) { h["aeg-sas-key"] = "wrong" },
 		"refused: bad token":  func(h map[string]string, _ *tls.ConnectionState) { h["aeg-sas-token"] = "r=x&e=1&s=AAAA" },
 		"refused: wrong sign": func(h map[string]string, _ *tls.ConnectionState) { h["aeg-sas-token"] = other },

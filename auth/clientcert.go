@@ -56,8 +56,8 @@ func clientUsage(c *x509.Certificate) bool {
 // means it chains.
 func (a *Authenticator) verifyChain(chain []*x509.Certificate, roots *x509.CertPool, now time.Time) string {
 	key := chainKey(chain)
-	if a.chains.verified(key, roots, now) {
-		return ""
+	if reason, ok := a.chains.lookup(key, roots, now); ok {
+		return reason
 	}
 	inter := x509.NewCertPool()
 	for _, c := range chain[1:] {
@@ -65,12 +65,20 @@ func (a *Authenticator) verifyChain(chain []*x509.Certificate, roots *x509.CertP
 	}
 	chains, err := chain[0].Verify(x509.VerifyOptions{Roots: roots, Intermediates: inter, CurrentTime: now,
 		KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}})
+	if err == nil {
+		a.chains.accept(key, roots, chains[0])
+		return ""
+	}
+	reason := chainError(err)
+	a.chains.refuse(key, roots, reason, now)
+	return reason
+}
+
+// chainError explains a failed verification.
+func chainError(err error) string {
 	var ua x509.UnknownAuthorityError
 	var ci x509.CertificateInvalidError
 	switch {
-	case err == nil:
-		a.chains.add(key, roots, chains[0])
-		return ""
 	case errors.As(err, &ua):
 		return reasonUnknownCA
 	case errors.As(err, &ci) && ci.Reason == x509.IncompatibleUsage:
