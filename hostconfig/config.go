@@ -35,6 +35,17 @@ type Inbound struct {
 	// Default IoTEdge.
 	ServerCertSource CertSource `envconfig:"inbound__serverAuth__serverCert__source" default:"IoTEdge" desc:"source of the HTTPS server certificate"`
 
+	// ServerCertFile is inbound__serverAuth__serverCert__certFile, an
+	// addition of this project: outside IoT Edge, a PEM file holding the
+	// HTTPS certificate followed by its chain. Set with ServerKeyFile or not
+	// at all; when neither is set a self-signed certificate is generated at
+	// start. Ignored (with a warning) in IoT Edge mode.
+	ServerCertFile string `envconfig:"inbound__serverAuth__serverCert__certFile" desc:"outside IoT Edge: PEM certificate chain for HTTPS (else self-signed) [edgegrid addition]"`
+
+	// ServerKeyFile is inbound__serverAuth__serverCert__keyFile, an addition
+	// of this project: the PEM private key of ServerCertFile.
+	ServerKeyFile string `envconfig:"inbound__serverAuth__serverCert__keyFile" desc:"outside IoT Edge: PEM private key for HTTPS [edgegrid addition]"`
+
 	// ClientCertEnabled is inbound__clientAuth__clientCert__enabled: require
 	// callers to present a client certificate. Default true.
 	ClientCertEnabled bool `envconfig:"inbound__clientAuth__clientCert__enabled" default:"true" desc:"require a client certificate from callers"`
@@ -100,6 +111,17 @@ type Outbound struct {
 	// ClientCertSource is outbound__clientAuth__clientCert__source: where the
 	// identity certificate comes from. Only IoTEdge. Default IoTEdge.
 	ClientCertSource CertSource `envconfig:"outbound__clientAuth__clientCert__source" default:"IoTEdge" desc:"source of the identity certificate"`
+
+	// ClientCertFile is outbound__clientAuth__clientCert__certFile, an
+	// addition of this project: outside IoT Edge, a PEM file holding the
+	// client certificate (and chain) presented to subscribers that ask for
+	// one. Set with ClientKeyFile or not at all; when neither is set no
+	// certificate is presented. Ignored (with a warning) in IoT Edge mode.
+	ClientCertFile string `envconfig:"outbound__clientAuth__clientCert__certFile" desc:"outside IoT Edge: PEM client certificate chain for subscribers (else none) [edgegrid addition]"`
+
+	// ClientKeyFile is outbound__clientAuth__clientCert__keyFile, an addition
+	// of this project: the PEM private key of ClientCertFile.
+	ClientKeyFile string `envconfig:"outbound__clientAuth__clientCert__keyFile" desc:"outside IoT Edge: PEM private key of the client certificate [edgegrid addition]"`
 
 	// WebhookHTTPSOnly is outbound__webhook__httpsOnly: accept only https://
 	// webhook endpoints. Default true.

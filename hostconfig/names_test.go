@@ -17,6 +17,8 @@ var documentedNames = []string{
 	"inbound__clientAuth__clientCert__allowUnknownCA", "inbound__clientAuth__sasKeys__enabled",
 	"inbound__clientAuth__sasKeys__key1", "inbound__clientAuth__sasKeys__key2",
 	"inbound__httpsPort", "inbound__httpPort", "inbound__bindAddress",
+	"inbound__serverAuth__serverCert__certFile", "inbound__serverAuth__serverCert__keyFile",
+	"outbound__clientAuth__clientCert__certFile", "outbound__clientAuth__clientCert__keyFile",
 	"outbound__clientAuth__clientCert__enabled", "outbound__clientAuth__clientCert__source",
 	"outbound__webhook__httpsOnly", "outbound__webhook__skipServerCertValidation",
 	"outbound__webhook__allowUnknownCA", "outbound__eventgrid__httpsOnly",

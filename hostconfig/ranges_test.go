@@ -121,6 +121,8 @@ func TestEveryVariableReportedAtOnce(t *testing.T) {
 		"broker__metadataDbPath", "RuntimeLogLevel", "IOTEDGE_MODULEID", "IOTEDGE_DEVICEID",
 		"IOTEDGE_IOTHUBHOSTNAME", "IOTEDGE_GATEWAYHOSTNAME", "IOTEDGE_MODULEGENERATIONID",
 		"IOTEDGE_APIVERSION", "IOTEDGE_PARENTHOSTNAME",
+		"inbound__serverAuth__serverCert__certFile", "inbound__serverAuth__serverCert__keyFile",
+		"outbound__clientAuth__clientCert__certFile", "outbound__clientAuth__clientCert__keyFile",
 	}
 	e := loadErr(t, junkForEveryName()...)
 	got := problemNames(e)

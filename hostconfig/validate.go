@@ -18,6 +18,7 @@ func (c *Config) problems() []Problem {
 	p.add(validateListeners(c.Inbound))
 	p.add(validateClientAuth(c.Inbound))
 	p.add(validateOutbound(c.Outbound))
+	p.add(validateCertFiles(c.Inbound, c.Outbound))
 	p.add(validateBroker(c.Broker))
 	p.add(validateAPI(c.API))
 	p.add(validateBatching(c.Broker, c.API))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metrics"
 )
@@ -23,13 +24,13 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		log.Warn().Msg(w)
 	}
 	start := time.Now()
-	m, err := build(cfg, log)
+	m, err := build(ctx, cfg, log, seams{})
 	if err != nil {
 		return err
 	}
 	if err := m.listen(); err != nil {
 		m.closeListeners(context.Background())
-		m.broker.Shutdown(context.Background())
+		m.stop(context.Background())
 		return err
 	}
 	if cfg.Metrics.ReporterType == hostconfig.ReporterConsole {
@@ -55,7 +56,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	cancel()
 	dctx, cancel := context.WithTimeout(context.Background(), cfg.Broker.ShutdownGracePeriod())
 	defer cancel()
-	losses := m.broker.Shutdown(dctx)
+	losses := m.stop(dctx)
 	total := 0
 	for _, l := range losses {
 		total += l.Events
@@ -65,4 +66,12 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		return fmt.Errorf("listener: %w", serveErr)
 	}
 	return nil
+}
+
+// stop drains the broker until ctx ends, then ends certificate renewal (which
+// deliveries in the drain may still need). It returns the broker's losses.
+func (m *module) stop(ctx context.Context) []broker.Loss {
+	losses := m.broker.Shutdown(ctx)
+	m.sec.stop()
+	return losses
 }
