@@ -10,7 +10,6 @@ import (
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
 	"github.com/edgegrid/edgegrid/destination/edgehub"
-	"github.com/edgegrid/edgegrid/destination/eventgrid"
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
@@ -36,10 +35,10 @@ func build(cfg *hostconfig.Config, log zerolog.Logger) (*module, error) {
 		AllowUnknownCA:           cfg.Outbound.WebhookAllowUnknownCA,
 		UserAgent:                "edgegrid/" + version,
 	})
-	cloud := eventgrid.NewFactory(eventgrid.Options{
-		HTTPSOnly:             cfg.Outbound.EventGridHTTPSOnly,
-		AllowInvalidHostnames: cfg.Outbound.EventGridAllowInvalidHostnames,
-	}, nil)
+	cloud, err := cloudFactory(cfg, log)
+	if err != nil {
+		return nil, err
+	}
 	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
 		broker.WithFactory(destination.WebHook, hooks),
 		broker.WithFactory(destination.EventGrid, cloud),
