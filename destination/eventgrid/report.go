@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/edgegrid/edgegrid/destination"
 )
@@ -50,8 +51,8 @@ func (s *Sender) report(d *destination.Delivery, res destination.Result, cause s
 		return
 	}
 	ev.Int("status", res.Status).Str("cause", cause).
-		Msgf("cloud Event Grid refused the %s of subscription %s: %s: %s; its events are dropped (%s)",
-			s.auth.what(), d.Subscription, res.String(), cause, s.hint(res.Status))
+		Msgf("cloud Event Grid refused the %s of subscription %s: %s: %s; its events are dropped, not retried (%s)",
+			s.auth.what(), d.Subscription, res.String(), strings.TrimSuffix(cause, "."), s.hint(res.Status))
 }
 
 // hint says what to fix; logged with the refusal.

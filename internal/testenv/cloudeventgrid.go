@@ -60,6 +60,7 @@ type CloudEventGrid struct {
 	denied map[string]bool
 	hang   chan struct{}
 	hung   bool
+	held   int
 }
 
 // NewCloudEventGrid starts the double with a server certificate from ca.
@@ -82,7 +83,8 @@ func NewCloudEventGrid(tb testing.TB, ca *CA, o CloudOptions) *CloudEventGrid {
 }
 
 // Script makes the next authenticated requests answer these statuses (401,
-// 403, 413, 429, 503...) with the cloud's error body; then normal service.
+// 403, 413, 429, 503...) with the cloud's error body; 200 means normal
+// service for that request. After the script, normal service.
 func (c *CloudEventGrid) Script(statuses ...int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -112,6 +114,13 @@ func (c *CloudEventGrid) Unhang() {
 		close(c.hang)
 		c.hang, c.hung = make(chan struct{}), false
 	}
+}
+
+// Held counts the requests that arrived while the double was hung.
+func (c *CloudEventGrid) Held() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.held
 }
 
 // Requests returns a copy of what was received so far.

@@ -44,6 +44,9 @@ func (c *CloudEventGrid) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (c *CloudEventGrid) holdIfHung(r *http.Request) bool {
 	c.mu.Lock()
 	hung, ch := c.hung, c.hang
+	if hung {
+		c.held++
+	}
 	c.mu.Unlock()
 	if !hung {
 		return true
@@ -127,6 +130,9 @@ func (c *CloudEventGrid) scripted() *cloudError {
 	}
 	st := c.script[0]
 	c.script = c.script[1:]
+	if st == http.StatusOK {
+		return nil // normal service for this request
+	}
 	return &cloudError{st, strings.ReplaceAll(http.StatusText(st), " ", ""), "Scripted answer " + strconv.Itoa(st) + " " + http.StatusText(st) + "."}
 }
 
