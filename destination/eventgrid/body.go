@@ -23,7 +23,8 @@ type plan struct {
 // fit in a request on its own is refused.
 func (s *Sender) plan(d *destination.Delivery) (plan, error) {
 	var p plan
-	cur := []byte{'['}
+	guess := min(eventschema.BatchSize(d.Events)+64, MaxRequestBytes)
+	cur := append(make([]byte, 0, guess), '[')
 	for i, ev := range d.Events {
 		raw := ev.Raw
 		if d.Schema == eventschema.EventGrid {
@@ -39,7 +40,7 @@ func (s *Sender) plan(d *destination.Delivery) (plan, error) {
 		}
 		if len(cur) > 1 && len(cur)+len(raw)+2 > MaxRequestBytes {
 			p.bodies = append(p.bodies, append(cur, ']'))
-			cur = []byte{'['}
+			cur = append(make([]byte, 0, guess), '[')
 		}
 		if len(cur) > 1 {
 			cur = append(cur, ',')
