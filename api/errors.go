@@ -73,6 +73,8 @@ func toAPIError(err error) *Error {
 		return apiError(400, resource.CodeInvalidDeliverySchema, sentence(err))
 	case errors.Is(err, broker.ErrSchemaChange):
 		return apiError(400, resource.CodeInvalidInputSchema, sentence(err))
+	case errors.Is(err, broker.ErrInvalidDeadLetter):
+		return apiError(400, resource.CodeInvalidDeadLetter, "EventSubscription.Properties.DeadLetterDestination failed validation: "+destReason(err))
 	case errors.Is(err, broker.ErrPersistenceChange):
 		return apiError(400, resource.CodeInvalidPersistencePolicy, sentence(err))
 	default:

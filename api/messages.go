@@ -13,7 +13,7 @@ import (
 var sentinels = []error{
 	broker.ErrTopicNotFound, broker.ErrSubscriptionNotFound, broker.ErrBusy, broker.ErrShuttingDown,
 	broker.ErrSchemaChange, broker.ErrSchemaMismatch, broker.ErrPersistenceChange, broker.ErrInvalidFilter,
-	broker.ErrInvalidDestination, destination.ErrInvalidEndpoint, destination.ErrUnsupportedType,
+	broker.ErrInvalidDestination, broker.ErrInvalidDeadLetter, destination.ErrInvalidEndpoint, destination.ErrUnsupportedType,
 }
 
 // sentence turns "broker: topic not found: topic 'x' does not exist" into
@@ -45,7 +45,7 @@ func destReason(err error) string {
 	var u interface{ Unwrap() []error }
 	if errors.As(err, &u) {
 		for _, e := range u.Unwrap() {
-			if e != broker.ErrInvalidDestination {
+			if e != broker.ErrInvalidDestination && e != broker.ErrInvalidDeadLetter {
 				return sentence(e)
 			}
 		}

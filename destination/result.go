@@ -50,7 +50,8 @@ type Result struct {
 	// Refused lists events of the delivery that the destination refused for
 	// good without sending them (an event too large for any request), while
 	// Outcome applies to the others. The broker drops the refused events with
-	// their own reason. A sender that refuses every event answers Drop instead.
+	// their own reason and detail. A sender that refuses every event answers
+	// Drop and lists them all.
 	Refused []Refusal
 }
 

@@ -73,7 +73,8 @@ var _ destination.Sender = (*Sender)(nil)
 // does; otherwise the first failure is the result, and the broker retries or
 // drops the whole delivery (at-least-once: the cloud may see some events
 // twice). Events too large for any request are refused (Result.Refused) and
-// the others still sent; a delivery of only such events is dropped.
+// the others still sent; a delivery of only such events is dropped (Drop,
+// with every event in Refused).
 func (s *Sender) Send(ctx context.Context, d *destination.Delivery) destination.Result {
 	start := time.Now()
 	p, err := s.plan(d)
@@ -82,7 +83,8 @@ func (s *Sender) Send(ctx context.Context, d *destination.Delivery) destination.
 	}
 	if len(p.bodies) == 0 {
 		r := p.refused[0]
-		return destination.Result{Outcome: destination.Drop, Reason: r.Reason, Err: errors.New(r.Detail), Duration: time.Since(start)}
+		return destination.Result{Outcome: destination.Drop, Reason: r.Reason, Err: errors.New(r.Detail),
+			Refused: p.refused, Duration: time.Since(start)}
 	}
 	var res destination.Result
 	var cause string
