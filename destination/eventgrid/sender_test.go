@@ -126,7 +126,8 @@ func TestOversizeEventsRefused(t *testing.T) {
 	s := r.sender(t, withKey("K"))
 	huge := egEvents(t, 1, eventgrid.MaxRequestBytes)
 	res := deliver(s, eventschema.EventGrid, huge)
-	if res.Outcome != destination.Drop || res.Reason != "PayloadTooLarge" || !strings.Contains(res.Err.Error(), "at most 1048574 bytes") || len(r.cloud.Requests()) != 0 {
+	if res.Outcome != destination.Drop || res.Reason != "PayloadTooLarge" || !strings.Contains(res.Err.Error(), "at most 1048574 bytes") ||
+		len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Detail, "at most 1048574 bytes") || len(r.cloud.Requests()) != 0 {
 		t.Fatalf("alone: %+v after %d requests", res, len(r.cloud.Requests()))
 	}
 	mixed := append(egEvents(t, 2, 10), huge...)
