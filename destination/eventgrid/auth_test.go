@@ -106,6 +106,22 @@ func TestEntraTokenRefreshed(t *testing.T) {
 	}
 }
 
+// TestEntraTokenRefreshedProactively: a token whose refresh_in has passed
+// is replaced before use although it is still valid for an hour.
+func TestEntraTokenRefreshedProactively(t *testing.T) {
+	r, entra := entraRig(t, time.Hour)
+	entra.SetRefreshIn(0) // refresh due at once
+	s := r.sender(t, nil)
+	for range 3 {
+		if res := deliver(s, eventschema.EventGrid, egEvents(t, 1, 1)); res.Outcome != destination.Delivered {
+			t.Fatalf("result %+v", res)
+		}
+	}
+	if n := len(entra.TokenRequests()); n != 3 {
+		t.Fatalf("%d token requests, want 3", n)
+	}
+}
+
 // TestEntraTokenRefusedByCloud: the cloud answering 401 to a token drops the
 // delivery and is logged once; 403 (no data sender role) says what to grant.
 func TestEntraTokenRefusedByCloud(t *testing.T) {

@@ -33,6 +33,7 @@ type Entra struct {
 	cert      *x509.Certificate
 	federated string
 	lifetime  time.Duration
+	refreshIn *time.Duration
 	script    []int
 	requests  []map[string][]string
 }
@@ -68,6 +69,10 @@ func (e *Entra) SetFederatedToken(tok string) { e.with(func() { e.federated = to
 // SetLifetime sets expires_in of later tokens. Below five minutes, MSAL
 // considers a cached token expired and fetches a new one for every request.
 func (e *Entra) SetLifetime(d time.Duration) { e.with(func() { e.lifetime = d }) }
+
+// SetRefreshIn adds refresh_in to later token responses: the time after
+// which MSAL refreshes a token proactively although it is still valid.
+func (e *Entra) SetRefreshIn(d time.Duration) { e.with(func() { e.refreshIn = &d }) }
 
 // Script makes the next token requests answer these statuses (5xx, 429...)
 // with an error body, before normal service resumes.

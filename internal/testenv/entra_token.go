@@ -53,11 +53,15 @@ func (e *Entra) token(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		e.mu.Lock()
-		lifetime := e.lifetime
+		lifetime, refreshIn := e.lifetime, e.refreshIn
 		e.mu.Unlock()
 		it := e.Tokens.issue(e.ClientID, EventGridAudience, via, lifetime)
 		secs := int(lifetime / time.Second)
-		writeJSON(w, http.StatusOK, map[string]any{"token_type": "Bearer", "expires_in": secs, "ext_expires_in": secs, "access_token": it.Token})
+		resp := map[string]any{"token_type": "Bearer", "expires_in": secs, "ext_expires_in": secs, "access_token": it.Token}
+		if refreshIn != nil {
+			resp["refresh_in"] = int(*refreshIn / time.Second)
+		}
+		writeJSON(w, http.StatusOK, resp)
 	}
 }
 
