@@ -95,7 +95,9 @@ func (s *Sender) Send(ctx context.Context, d *destination.Delivery) destination.
 	}
 	res.Refused = p.refused
 	res.Duration = time.Since(start)
-	s.report(d, res, cause)
+	if ctx.Err() == nil { // not a shutdown or subscription change
+		s.report(d, res, cause)
+	}
 	return res
 }
 
