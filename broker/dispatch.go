@@ -74,7 +74,37 @@ func (s *subscription) attempt(d delivery, st *subState) {
 	d.attempts++
 	d.lastAttempt = now
 	s.stats.Attempts.Add(1)
+	if len(res.Refused) > 0 {
+		if d, ok = s.dropRefused(d, res.Refused); !ok {
+			return
+		}
+		events = d.events()
+	}
 	s.outcome(d, st, res, events)
+}
+
+// dropRefused drops the events the destination refused for good
+// (Result.Refused) and returns the others; ok is false when none is left.
+func (s *subscription) dropRefused(d delivery, rs []destination.Refusal) (delivery, bool) {
+	refused := make(map[int]destination.Refusal, len(rs))
+	for _, r := range rs {
+		refused[r.Index] = r
+	}
+	var keep []*message
+	i := 0
+	d.each(func(m *message) {
+		if r, ok := refused[i]; ok {
+			s.drop(m, &d, r.Reason, r.Detail)
+		} else {
+			keep = append(keep, m)
+		}
+		i++
+	})
+	if len(keep) == 0 {
+		return d, false
+	}
+	d.first, d.rest = keep[0], keep[1:]
+	return d, true
 }
 
 // dropExpired removes expired events from d; ok is false when none is left.

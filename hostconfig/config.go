@@ -16,6 +16,7 @@ type Config struct {
 	Metrics  Metrics  // metrics__…
 	Log      Log      // log__level and IoT Edge's RuntimeLogLevel
 	Edge     Edge     // IOTEDGE_…: the IoT Edge runtime environment
+	Azure    Azure    // AZURE_…: the Entra ID credential of EventGrid deliveries
 
 	// Warnings lists what Load noticed but did not reject: conflicting
 	// spellings, unknown variables with our prefixes, settings without
@@ -145,4 +146,19 @@ type Outbound struct {
 	// outbound__eventgrid__allowInvalidHostnames: accept EventGrid endpoint
 	// hosts outside eventgrid.azure.net/.us/.cn (api.md). Default false.
 	EventGridAllowInvalidHostnames bool `envconfig:"outbound__eventgrid__allowInvalidHostnames" default:"false" desc:"accept EventGrid endpoints outside *.eventgrid.azure.net/.us/.cn"`
+
+	// EventGridCredential is outbound__eventgrid__credential, an addition of
+	// this project: the Microsoft Entra ID credential EventGrid deliveries
+	// authenticate with when they do not use a SAS key. auto (default) picks
+	// one from the Azure variables (see Config.EntraCredential); none turns
+	// Entra ID off; secret, certificate, workloadIdentity and managedIdentity
+	// force one. Any case.
+	EventGridCredential EntraCredential `envconfig:"outbound__eventgrid__credential" default:"auto" desc:"Entra ID credential for EventGrid deliveries: auto picks from AZURE_* [edgegrid addition]"`
+
+	// EventGridDisableInstanceDiscovery is
+	// outbound__eventgrid__disableInstanceDiscovery, an addition of this
+	// project: do not ask login.microsoftonline.com to validate the Entra ID
+	// authority. Only for an AZURE_AUTHORITY_HOST of a private or disconnected
+	// cloud (Azure Stack), which must then be trusted. Default false.
+	EventGridDisableInstanceDiscovery bool `envconfig:"outbound__eventgrid__disableInstanceDiscovery" default:"false" desc:"skip Entra ID authority validation (private clouds, Azure Stack) [edgegrid addition]"`
 }

@@ -123,6 +123,8 @@ func TestEveryVariableReportedAtOnce(t *testing.T) {
 		"IOTEDGE_APIVERSION", "IOTEDGE_PARENTHOSTNAME",
 		"inbound__serverAuth__serverCert__certFile", "inbound__serverAuth__serverCert__keyFile",
 		"outbound__clientAuth__clientCert__certFile", "outbound__clientAuth__clientCert__keyFile",
+		"AZURE_TENANT_ID", "AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_CLIENT_CERTIFICATE_PATH",
+		"AZURE_CLIENT_CERTIFICATE_PASSWORD", "AZURE_FEDERATED_TOKEN_FILE", "IDENTITY_ENDPOINT",
 	}
 	e := loadErr(t, junkForEveryName()...)
 	got := problemNames(e)

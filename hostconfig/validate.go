@@ -25,6 +25,7 @@ func (c *Config) problems() []Problem {
 	p.add(validateMetrics(c.Metrics))
 	p.add(validateLog(c.Log))
 	p.add(validateEdge(c.Edge))
+	p.add(validateEntra(c.Outbound, c.Azure))
 	return p
 }
 

@@ -11,7 +11,6 @@ import (
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
 	"github.com/edgegrid/edgegrid/destination/edgehub"
-	"github.com/edgegrid/edgegrid/destination/eventgrid"
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
@@ -49,10 +48,10 @@ func build(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger, sm s
 		ClientCertificate:        sec.clientCertificate(),
 		UserAgent:                "edgegrid/" + version,
 	})
-	cloud := eventgrid.NewFactory(eventgrid.Options{
-		HTTPSOnly:             cfg.Outbound.EventGridHTTPSOnly,
-		AllowInvalidHostnames: cfg.Outbound.EventGridAllowInvalidHostnames,
-	}, nil)
+	cloud, err := cloudFactory(cfg, log)
+	if err != nil {
+		return nil, err
+	}
 	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
 		broker.WithFactory(destination.WebHook, hooks),
 		broker.WithFactory(destination.EventGrid, cloud),
