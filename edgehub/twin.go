@@ -1,0 +1,206 @@
+package edgehub
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// twin keeps the module twin in step with the broker: desired topics and
+// eventSubscriptions are applied, and reported properties say what the
+// broker holds and what failed. It follows IoT Hub's recommended flow: GET the
+// whole twin after every connect, apply patches in $version order, GET again
+// when a version is skipped. It runs on the control loop only.
+type twin struct {
+	c       *Client
+	s       *session // nil while disconnected
+	rid     uint64
+	pending map[string]twinRequest // by $rid
+	getDue  bool                   // a GET failed or was missed: ask again
+
+	have     bool           // a whole desired document was applied
+	version  int64          // the $version applied last
+	seen     int64          // the highest desired $version announced
+	desired  map[string]any // desired properties, without $-properties
+	reported map[string]any // reported properties as edgeHub holds them; nil until known
+	errs     twinErrors
+}
+
+// twinRequest is a request waiting for its answer.
+type twinRequest struct {
+	get  bool
+	sent time.Time
+	doc  map[string]any // reported-properties patches: the document once applied
+}
+
+func newTwin(c *Client) *twin {
+	return &twin{c: c, pending: map[string]twinRequest{}, errs: newTwinErrors()}
+}
+
+// connected starts over on a new connection: edgeHub does not queue desired
+// patches for a disconnected client, so the whole twin is fetched.
+func (t *twin) connected(s *session) {
+	t.s = s
+	clear(t.pending)
+	t.get()
+}
+
+func (t *twin) disconnected() {
+	t.s = nil
+	clear(t.pending)
+}
+
+// resync fetches the whole twin again (a message was lost or skipped).
+func (t *twin) resync() {
+	t.getDue = true
+	t.get()
+}
+
+func (t *twin) get() {
+	if t.s == nil || t.waiting(true) {
+		return
+	}
+	t.getDue = false
+	t.send(twinGetTopic, nil, twinRequest{get: true})
+}
+
+// waiting reports whether a GET (get) or reported patch (!get) is pending.
+func (t *twin) waiting(get bool) bool {
+	for _, r := range t.pending {
+		if r.get == get {
+			return true
+		}
+	}
+	return false
+}
+
+// send publishes a request with the next $rid. QoS 0, as the SDKs send twin
+// requests: a lost request times out and is asked again.
+func (t *twin) send(topicFor func(rid string) string, payload []byte, req twinRequest) {
+	t.rid++
+	rid := strconv.FormatUint(t.rid, 10)
+	req.sent = t.c.opts.Clock.Now()
+	t.pending[rid] = req
+	t.s.cl.Publish(topicFor(rid), 0, false, payload)
+}
+
+// receive handles a twin response or desired-properties patch.
+func (t *twin) receive(topic string, payload []byte) {
+	if status, rid, _, ok := parseResponse(topic); ok {
+		req, found := t.pending[rid]
+		if !found {
+			return // the answer to a request that timed out
+		}
+		delete(t.pending, rid)
+		if req.get {
+			t.onGet(status, payload)
+		} else {
+			t.onReported(status, req.doc)
+		}
+		return
+	}
+	if v, ok := parseDesiredVersion(topic); ok {
+		t.onDesired(v, payload)
+	}
+}
+
+// tick expires unanswered requests, retries a due GET and reports changes
+// made since (through the REST API, for instance).
+func (t *twin) tick() {
+	now := t.c.opts.Clock.Now()
+	for rid, r := range t.pending {
+		if now.Sub(r.sent) >= requestTimeout {
+			delete(t.pending, rid)
+			t.getDue = t.getDue || r.get
+			t.c.log.Warn().Bool("get", r.get).Msg("edgeHub did not answer a module twin request in time; asking again")
+		}
+	}
+	if t.getDue {
+		t.get()
+	}
+	t.report()
+}
+
+// onGet applies a whole twin: {"desired": {…, "$version": n}, "reported": {…}}.
+func (t *twin) onGet(status int, body []byte) {
+	if status != 200 {
+		t.getDue = true
+		t.c.log.Warn().Int("status", status).Msg("edgeHub refused to send the module twin; asking again shortly")
+		return
+	}
+	var doc struct {
+		Desired  map[string]any `json:"desired"`
+		Reported map[string]any `json:"reported"`
+	}
+	if err := decodeJSON(body, &doc); err != nil {
+		t.errs.bootup(err)
+		t.c.log.Error().Err(err).Msg("the module twin is not valid JSON")
+		return
+	}
+	t.reported = withoutMeta(doc.Reported)
+	version := versionOf(doc.Desired)
+	t.applyDocument(withoutMeta(doc.Desired), version)
+	if t.seen > version {
+		t.resync() // a patch newer than this document arrived meanwhile
+	}
+}
+
+// onDesired applies a desired-properties patch in version order.
+func (t *twin) onDesired(version int64, body []byte) {
+	var patch map[string]any
+	if err := decodeJSON(body, &patch); err != nil {
+		t.errs.bootup(err)
+		t.c.log.Error().Err(err).Msg("a desired-properties patch is not valid JSON; fetching the whole twin")
+		t.resync()
+		return
+	}
+	if v := versionOf(patch); v != 0 {
+		version = v
+	}
+	t.seen = max(t.seen, version)
+	switch {
+	case !t.have:
+		t.get() // the whole document is on its way or due
+	case version != 0 && version <= t.version:
+		// already applied
+	case version > t.version+1:
+		t.c.log.Info().Int64("have", t.version).Int64("got", version).Msg("desired properties skipped a version; fetching the whole twin")
+		t.resync()
+	default:
+		t.applyPatch(withoutMeta(patch), version)
+	}
+}
+
+func (t *twin) onReported(status int, doc map[string]any) {
+	if status/100 == 2 {
+		t.reported = doc
+		return
+	}
+	if n, ok := t.c.causes.note("reported properties refused: "+strconv.Itoa(status), t.c.opts.Clock.Now()); ok {
+		t.c.log.Warn().Int("status", status).Int64("count", n).Msg("edgeHub refused the reported properties; trying again")
+	}
+}
+
+// versionOf reads a twin section's $version.
+func versionOf(m map[string]any) int64 {
+	switch v := m["$version"].(type) {
+	case json.Number:
+		n, _ := v.Int64()
+		return n
+	case float64:
+		return int64(v)
+	}
+	return 0
+}
+
+// withoutMeta copies m without the twin's $-properties ($version, $metadata).
+func withoutMeta(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if !strings.HasPrefix(k, "$") {
+			out[k] = v
+		}
+	}
+	return out
+}
