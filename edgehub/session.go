@@ -2,9 +2,9 @@ package edgehub
 
 import (
 	"context"
-	"errors"
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"strings"
 	"sync/atomic"
 	"time"

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"maps"
+	"slices"
 
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/resource"
