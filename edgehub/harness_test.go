@@ -2,12 +2,14 @@ package edgehub_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
 	ehdest "github.com/edgegrid/edgegrid/destination/edgehub"
+	"github.com/edgegrid/edgegrid/destination/eventgrid"
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/edgehub"
 	"github.com/edgegrid/edgegrid/internal/testenv"
@@ -26,7 +28,7 @@ type env struct {
 }
 
 type envOptions struct {
-	clock         retry.Clock
+	clock         *testenv.ManualClock
 	routes        map[string]string
 	maxBuffered   int64
 	outputTimeout time.Duration
@@ -44,7 +46,7 @@ func newEnv(t *testing.T, eo envOptions) *env {
 	e.c, err = edgehub.New(edgehub.Options{
 		Identity: edgehub.Identity{HubHostname: e.wl.Hub + ".azure-devices.net", Gateway: "localhost",
 			DeviceID: e.wl.Device, ModuleID: e.wl.ModuleID},
-		Address: e.hub.Addr, Workload: wc, InputRoutes: eo.routes, Clock: eo.clock,
+		Address: e.hub.Addr, Workload: wc, InputRoutes: eo.routes, Clock: clockOf(eo),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -52,9 +54,11 @@ func newEnv(t *testing.T, eo envOptions) *env {
 	opts := []broker.Option{
 		broker.WithFactory(destination.WebHook, webhook.NewFactory(webhook.Options{})),
 		broker.WithFactory(destination.EdgeHub, ehdest.NewFactory(e.c, eo.outputTimeout)),
+		broker.WithFactory(destination.EventGrid, eventgrid.NewFactory(eventgrid.Options{HTTPSOnly: true}, nil)),
 	}
 	if eo.clock != nil {
 		opts = append(opts, broker.WithClock(eo.clock))
+		e.hub.SetNow(eo.clock.Now) // tokens expire in the clock's time
 	}
 	e.b, err = broker.New(broker.Config{MaxBufferedBytes: eo.maxBuffered}, opts...)
 	if err != nil {
@@ -72,6 +76,13 @@ func newEnv(t *testing.T, eo envOptions) *env {
 		e.start(t)
 	}
 	return e
+}
+
+func clockOf(eo envOptions) retry.Clock {
+	if eo.clock == nil {
+		return nil
+	}
+	return eo.clock
 }
 
 // start starts the client and waits for the connection and the first twin GET.
@@ -106,3 +117,8 @@ func (e *env) noDenials(t *testing.T) {
 }
 
 const event = `{"id":"e1","eventType":"recordInserted","subject":"myapp/vehicles/motorcycles","eventTime":"2019-07-28T21:03:07+00:00","dataVersion":"1.0","data":{"make":"Ducati","model":"Monster"}}`
+
+func jsonString(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

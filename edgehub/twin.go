@@ -175,6 +175,7 @@ func (t *twin) onDesired(version int64, body []byte) {
 func (t *twin) onReported(status int, doc map[string]any) {
 	if status/100 == 2 {
 		t.reported = doc
+		t.report() // whatever changed meanwhile
 		return
 	}
 	if n, ok := t.c.causes.note("reported properties refused: "+strconv.Itoa(status), t.c.opts.Clock.Now()); ok {
