@@ -16,6 +16,7 @@ type Config struct {
 	Metrics  Metrics  // metrics__…
 	Log      Log      // log__level and IoT Edge's RuntimeLogLevel
 	Edge     Edge     // IOTEDGE_…: the IoT Edge runtime environment
+	EdgeHub  EdgeHub  // edgeHub__…: the edgeHub connection (IoT Edge mode)
 
 	// Warnings lists what Load noticed but did not reject: conflicting
 	// spellings, unknown variables with our prefixes, settings without

@@ -24,6 +24,7 @@ func (c *Config) problems() []Problem {
 	p.add(validateMetrics(c.Metrics))
 	p.add(validateLog(c.Log))
 	p.add(validateEdge(c.Edge))
+	p.add(validateEdgeHub(c.EdgeHub))
 	return p
 }
 
