@@ -9,9 +9,9 @@ import (
 	"github.com/edgegrid/edgegrid/api"
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
-	"github.com/edgegrid/edgegrid/destination/edgehub"
 	"github.com/edgegrid/edgegrid/destination/eventgrid"
 	"github.com/edgegrid/edgegrid/destination/webhook"
+	"github.com/edgegrid/edgegrid/edgehub"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
 	"github.com/edgegrid/edgegrid/resource"
@@ -23,6 +23,7 @@ type module struct {
 	log       zerolog.Logger
 	broker    *broker.Broker
 	api       *api.Server
+	hub       *edgehub.Client // nil outside IoT Edge
 	tls       *tls.Config
 	servers   []*http.Server
 	serveErrs chan error
@@ -40,10 +41,15 @@ func build(cfg *hostconfig.Config, log zerolog.Logger) (*module, error) {
 		HTTPSOnly:             cfg.Outbound.EventGridHTTPSOnly,
 		AllowInvalidHostnames: cfg.Outbound.EventGridAllowInvalidHostnames,
 	}, nil)
+	hub, hubSenders, err := newEdgeHub(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	m.hub = hub
 	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
 		broker.WithFactory(destination.WebHook, hooks),
 		broker.WithFactory(destination.EventGrid, cloud),
-		broker.WithFactory(destination.EdgeHub, edgehub.OfflineFactory{}))
+		broker.WithFactory(destination.EdgeHub, hubSenders))
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,10 @@ import (
 const listenerShutdownTimeout = 3 * time.Second
 
 // serve runs the module until ctx ends, then drains in order: readiness off,
-// listeners stopped, queued events delivered within the grace period, losses logged.
+// listeners stopped, queued events delivered within the grace period (over
+// edgeHub too, so its connection closes last; module inputs are refused by
+// the draining broker and stay unacknowledged for edgeHub to resend), losses
+// logged.
 func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) error {
 	for _, w := range cfg.Warnings {
 		log.Warn().Msg(w)
@@ -32,6 +35,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		return err
 	}
 	m.api.SetReady(true)
+	m.startEdgeHub()
 	log.Info().Str("version", version).Str("mode", cfg.Mode().String()).Interface("config", cfg.Summary()).
 		Dur("startup", time.Since(start)).Msg("edgegrid started")
 
@@ -49,6 +53,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	dctx, cancel := context.WithTimeout(context.Background(), cfg.Broker.ShutdownGracePeriod())
 	defer cancel()
 	losses := m.broker.Shutdown(dctx)
+	m.closeEdgeHub()
 	total := 0
 	for _, l := range losses {
 		total += l.Events
