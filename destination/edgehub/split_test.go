@@ -10,7 +10,9 @@ import (
 )
 
 func TestSplit(t *testing.T) {
-	ev := func(n int) *eventschema.Event { return &eventschema.Event{Raw: []byte(strings.Repeat("x", n)), ID: "e"} }
+	ev := func(n int) *eventschema.Event {
+		return &eventschema.Event{Raw: []byte(strings.Repeat("x", n)), ID: "e"}
+	}
 	tests := map[string]struct {
 		sizes []int
 		limit int
