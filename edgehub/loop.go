@@ -136,13 +136,23 @@ func (c *Client) connected(st *loopState, s *session) {
 	c.tw.connected(s)
 }
 
-// subscribe asks for module inputs (QoS 1) and the twin topics, and logs any
-// filter edgeHub refuses.
+// subscribe asks for module inputs (QoS 1) and the twin topics. Without a
+// SUBACK in time it reconnects (a new session subscribes again); filters
+// edgeHub refuses are logged.
 func (c *Client) subscribe(s *session) {
 	filters := map[string]byte{c.opts.Identity.InputsFilter(): 1, twinResponses: 0, twinDesired: 0}
 	tok := s.cl.SubscribeMultiple(filters, nil)
-	if !tok.WaitTimeout(requestTimeout) || tok.Error() != nil {
-		c.log.Warn().Err(tok.Error()).Msg("subscribing to module inputs and twin updates failed; retrying after the next reconnect")
+	timer := time.NewTimer(requestTimeout) // paho's own timeouts are wall-clock too
+	defer timer.Stop()
+	select {
+	case <-tok.Done():
+	case <-timer.C:
+	case <-c.ctx.Done():
+		return
+	}
+	if !isDone(tok) || tok.Error() != nil {
+		c.log.Warn().Err(tok.Error()).Msg("subscribing to module inputs and twin updates failed; reconnecting")
+		c.mb.postRotate(s)
 		return
 	}
 	if st, ok := tok.(*mqtt.SubscribeToken); ok {
@@ -151,6 +161,15 @@ func (c *Client) subscribe(s *session) {
 				c.log.Error().Str("filter", f).Msg("edgeHub refused a subscription")
 			}
 		}
+	}
+}
+
+func isDone(tok mqtt.Token) bool {
+	select {
+	case <-tok.Done():
+		return true
+	default:
+		return false
 	}
 }
 

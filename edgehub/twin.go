@@ -17,6 +17,8 @@ type twin struct {
 	pending map[string]twinRequest // by $rid
 	getDue  bool                   // a GET failed or was missed: ask again
 
+	holdReports time.Time // after a refused report: no new one before this
+
 	have     bool           // a whole desired document was applied
 	version  int64          // the $version applied last
 	seen     int64          // the highest desired $version announced

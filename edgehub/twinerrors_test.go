@@ -39,3 +39,29 @@ func TestTwinBadDesired(t *testing.T) {
 		t.Fatalf("bootupException %q", s)
 	}
 }
+
+// TestTwinReportRefused: after edgeHub refuses reported properties the client
+// waits a minute before sending them again, then they get through.
+func TestTwinReportRefused(t *testing.T) {
+	t.Parallel()
+	clock := testenv.NewManualClock()
+	e := newEnv(t, envOptions{clock: clock})
+	testenv.Eventually(t, 10*time.Second, "first report", func() bool { return e.hub.TwinPatches() == 1 })
+	e.hub.RefuseReports(1)
+	e.topic(t, "later")
+	testenv.Eventually(t, 10*time.Second, "report refused", func() bool {
+		clock.Advance(time.Second)
+		return e.hub.TwinPatches() == 2
+	})
+	start := clock.Now()
+	testenv.Eventually(t, 10*time.Second, "report sent again", func() bool {
+		clock.Advance(time.Second)
+		return e.hub.TwinPatches() == 3
+	})
+	if waited := clock.Now().Sub(start); waited < 55*time.Second {
+		t.Fatalf("sent again after %v; it must wait about a minute", waited)
+	}
+	if path(e.hub.Reported(), "topics", "later") == nil {
+		t.Fatalf("reported %v", e.hub.Reported())
+	}
+}

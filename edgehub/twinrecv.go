@@ -62,8 +62,11 @@ func (t *twin) onReported(status int, doc map[string]any) {
 		t.report() // whatever changed meanwhile
 		return
 	}
-	if n, ok := t.c.causes.note("reported properties refused: "+strconv.Itoa(status), t.c.opts.Clock.Now()); ok {
-		t.c.log.Warn().Int("status", status).Int64("count", n).Msg("edgeHub refused the reported properties; trying again")
+	now := t.c.opts.Clock.Now()
+	t.holdReports = now.Add(reportHold)
+	if n, ok := t.c.causes.note("reported properties refused: "+strconv.Itoa(status), now); ok {
+		t.c.log.Warn().Int("status", status).Int64("count", n).Dur("retryIn", reportHold).
+			Msg("edgeHub refused the reported properties (a document over 32 KB is refused for good); trying again")
 	}
 }
 

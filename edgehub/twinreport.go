@@ -2,9 +2,14 @@ package edgehub
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/edgegrid/edgegrid/resource"
 )
+
+// reportHold is the pause after edgeHub refused reported properties: a
+// throttled or oversized document is not sent again at every tick.
+const reportHold = time.Minute
 
 // bootupMessage is the reported boot-up error when desired properties cannot
 // be read, in the original's words.
@@ -76,7 +81,7 @@ func (t *twin) reportedDoc() map[string]any {
 // report patches the reported properties with what changed since edgeHub
 // last accepted them. One patch is in flight at a time.
 func (t *twin) report() {
-	if t.s == nil || t.reported == nil || t.waiting(false) {
+	if t.s == nil || t.reported == nil || t.waiting(false) || t.c.opts.Clock.Now().Before(t.holdReports) {
 		return
 	}
 	doc := t.reportedDoc()

@@ -13,7 +13,8 @@ type twinStore struct {
 	desired, reported map[string]any
 	dv, rv            int64 // $version of each section
 	drop              int   // requests left to ignore
-	gets, patches     int
+	refuse            int   // reported patches left to answer 429
+	gets, patches     int   // requests answered
 }
 
 func newTwinStore() twinStore {
@@ -86,6 +87,21 @@ func (h *EdgeHub) DropTwinRequests(n int) {
 	h.twin.drop = n
 }
 
+// RefuseReports makes the double answer the next n reported-properties
+// patches with 429 (throttled), as IoT Hub does under load.
+func (h *EdgeHub) RefuseReports(n int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.twin.refuse = n
+}
+
+// TwinPatches counts reported-properties patches answered (refused or not).
+func (h *EdgeHub) TwinPatches() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.twin.patches
+}
+
 // twinRequest answers $iothub/twin/GET/?$rid= and
 // $iothub/twin/PATCH/properties/reported/?$rid= as IoT Hub does.
 func (h *EdgeHub) twinRequest(topic string, payload []byte) {
@@ -104,12 +120,17 @@ func (h *EdgeHub) twinRequest(topic string, payload []byte) {
 		h.twin.gets++
 		res, body = "200/?$rid="+rid, h.twinDocument()
 	case "$iothub/twin/PATCH/properties/reported/":
+		h.twin.patches++
 		var patch map[string]any
 		if json.Unmarshal(payload, &patch) != nil || patch == nil {
 			res = "400/?$rid=" + rid
 			break
 		}
-		h.twin.patches++
+		if h.twin.refuse > 0 {
+			h.twin.refuse--
+			res = "429/?$rid=" + rid
+			break
+		}
 		h.twin.reported = jsonMerge(h.twin.reported, patch)
 		h.twin.rv++
 		res = "204/?$rid=" + rid + "&$version=" + strconv.FormatInt(h.twin.rv, 10)
