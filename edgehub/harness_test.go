@@ -35,7 +35,7 @@ type envOptions struct {
 	noStart       bool
 }
 
-func newEnv(t *testing.T, eo envOptions) *env {
+func newEnv(t testing.TB, eo envOptions) *env {
 	t.Helper()
 	e := &env{wl: testenv.NewWorkload(t)}
 	e.hub = testenv.NewEdgeHub(t, e.wl)
@@ -86,7 +86,7 @@ func clockOf(eo envOptions) retry.Clock {
 }
 
 // start starts the client and waits for the connection and the first twin GET.
-func (e *env) start(t *testing.T) {
+func (e *env) start(t testing.TB) {
 	t.Helper()
 	e.c.Start(e.b)
 	testenv.Eventually(t, 10*time.Second, "connected to edgeHub and twin fetched", func() bool {
@@ -94,7 +94,7 @@ func (e *env) start(t *testing.T) {
 	})
 }
 
-func (e *env) topic(t *testing.T, name string) {
+func (e *env) topic(t testing.TB, name string) {
 	t.Helper()
 	if _, _, err := e.b.PutTopic(broker.TopicConfig{Name: name}); err != nil {
 		t.Fatal(err)

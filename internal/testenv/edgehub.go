@@ -2,8 +2,10 @@ package testenv
 
 import (
 	"crypto/tls"
+	"errors"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -31,7 +33,9 @@ type EdgeHub struct {
 	connects []EdgeHubConnect
 	denied   []string
 	outputs  []EdgeHubOutput
-	acked    int
+	sent     int // input messages sent
+	acked    int // PUBACKs for them
+	ackCh    chan struct{} // one slot: an input was acknowledged
 	twin     twinStore
 }
 
@@ -56,7 +60,7 @@ type EdgeHubOutput struct {
 func NewEdgeHub(tb testing.TB, wl *Workload) *EdgeHub {
 	tb.Helper()
 	cert, _, _ := wl.CA.Issue(tb, LeafOptions{CommonName: "localhost", Hosts: []string{"localhost", "127.0.0.1"}})
-	h := &EdgeHub{WL: wl, Addr: "127.0.0.1:0", now: time.Now, twin: newTwinStore(),
+	h := &EdgeHub{WL: wl, Addr: "127.0.0.1:0", now: time.Now, twin: newTwinStore(), ackCh: make(chan struct{}, 1),
 		tls: &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}}
 	if err := h.Start(); err != nil {
 		tb.Fatal(err)
@@ -129,18 +133,38 @@ func (h *EdgeHub) Connected() bool {
 	return ok && !cl.Closed()
 }
 
+// inputWindow is how many input messages edgeHub leaves unacknowledged per
+// client before it waits (its small in-flight window).
+const inputWindow = 16
+
 // SendInput routes payload to the module's input, as an edgeHub route
 // "INTO BrokeredEndpoint(\"/modules/{m}/inputs/{input}\")" does: QoS 1 on
-// devices/{d}/modules/{m}/inputs/{input}/{property bag}.
+// devices/{d}/modules/{m}/inputs/{input}/{property bag}. Like edgeHub it
+// keeps at most inputWindow messages unacknowledged: it waits (up to 10 s)
+// for the module's PUBACKs before sending more.
 func (h *EdgeHub) SendInput(input string, payload []byte) error {
-	h.mu.Lock()
-	srv := h.srv
-	h.mu.Unlock()
-	if srv == nil {
-		return io.ErrClosedPipe
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		h.mu.Lock()
+		srv, open := h.srv, h.sent-h.acked < inputWindow
+		if srv != nil && open {
+			h.sent++
+		}
+		h.mu.Unlock()
+		switch {
+		case srv == nil:
+			return io.ErrClosedPipe
+		case open:
+			topic := h.base() + "inputs/" + input + "/%24.cdid=" + h.WL.Device + "&%24.cmid=sensor&%24.ct=application%2Fjson&%24.ce=utf-8"
+			return srv.Publish(topic, payload, false, 1)
+		case time.Now().After(deadline):
+			return errors.New("edgeHub double: the module left " + strconv.Itoa(inputWindow) + " inputs unacknowledged for 10 s")
+		}
+		select {
+		case <-h.ackCh:
+		case <-time.After(time.Until(deadline)):
+		}
 	}
-	topic := h.base() + "inputs/" + input + "/%24.cdid=" + h.WL.Device + "&%24.cmid=sensor&%24.ct=application%2Fjson&%24.ce=utf-8"
-	return srv.Publish(topic, payload, false, 1)
 }
 
 func (h *EdgeHub) base() string { return "devices/" + h.WL.Device + "/modules/" + h.WL.ModuleID + "/" }

@@ -145,6 +145,10 @@ func (k *edgeHubHook) OnPacketRead(cl *mqtt.Client, pk packets.Packet) (packets.
 		k.h.mu.Lock()
 		k.h.acked++
 		k.h.mu.Unlock()
+		select {
+		case k.h.ackCh <- struct{}{}:
+		default:
+		}
 	}
 	return pk, nil
 }
