@@ -33,8 +33,8 @@ type EdgeHub struct {
 	connects []EdgeHubConnect
 	denied   []string
 	outputs  []EdgeHubOutput
-	sent     int // input messages sent
-	acked    int // PUBACKs for them
+	sent     int           // input messages sent
+	acked    int           // PUBACKs for them
 	ackCh    chan struct{} // one slot: an input was acknowledged
 	twin     twinStore
 }
