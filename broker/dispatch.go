@@ -17,6 +17,10 @@ func (s *subscription) run() {
 			return
 		}
 		st := s.state.Load()
+		if s.defer_(&d) {
+			s.q.finish()
+			continue
+		}
 		if d.attempts == 0 && d.len() == 1 && st.maxEvents > 1 {
 			d = s.fillBatch(d, st)
 		}
@@ -52,6 +56,9 @@ func (s *subscription) attempt(d delivery, st *subState) {
 	if !ok {
 		return
 	}
+	if d.attempts == 0 {
+		s.stats.FirstAttemptDelay.Observe(now.Sub(d.first.published))
+	}
 	events := d.events()
 	res := st.sender.Send(s.ctx, &destination.Delivery{
 		Subscription: s.name, Topic: s.topic.name, Schema: st.cfg.DeliverySchema,
@@ -65,6 +72,7 @@ func (s *subscription) attempt(d delivery, st *subState) {
 		return
 	}
 	d.attempts++
+	d.lastAttempt = now
 	s.stats.Attempts.Add(1)
 	s.outcome(d, st, res, events)
 }
@@ -77,7 +85,7 @@ func (s *subscription) dropExpired(d delivery, st *subState, now time.Time) (del
 	var keep []*message
 	d.each(func(m *message) {
 		if st.policy.Expired(m.published, now) {
-			s.drop(m, d.attempts, string(retry.TimeToLiveExceeded), s.stats.lastOutcome())
+			s.drop(m, &d, string(retry.TimeToLiveExceeded), s.stats.lastOutcome())
 			return
 		}
 		keep = append(keep, m)
@@ -101,6 +109,7 @@ func anyExpired(ms []*message, st *subState, now time.Time) bool {
 // outcome acts on an attempt's result: done, drop, or back off.
 func (s *subscription) outcome(d delivery, st *subState, res destination.Result, events []*eventschema.Event) {
 	s.stats.setLastOutcome(res.String())
+	s.track(res)
 	switch res.Outcome {
 	case destination.Delivered:
 		s.stats.Delivered.Add(int64(d.len()))
@@ -111,13 +120,11 @@ func (s *subscription) outcome(d delivery, st *subState, res destination.Result,
 		}
 		d.each(s.b.done)
 	case destination.Drop:
-		s.stats.FailedAttempts.Add(1)
-		d.each(func(m *message) { s.drop(m, d.attempts, res.Reason, res.String()) })
+		d.each(func(m *message) { s.drop(m, &d, res.Reason, res.Reason) })
 	default:
-		s.stats.FailedAttempts.Add(1)
 		level, stop := st.policy.AfterFailure(d.attempts)
 		if stop != "" {
-			d.each(func(m *message) { s.drop(m, d.attempts, string(stop), res.String()) })
+			d.each(func(m *message) { s.drop(m, &d, string(stop), res.Reason) })
 			return
 		}
 		if !s.sched.Add(&d, level) {
@@ -126,11 +133,58 @@ func (s *subscription) outcome(d delivery, st *subState, res destination.Result,
 	}
 }
 
-// drop ends delivery of one event: logged once, counted by reason.
-func (s *subscription) drop(m *message, attempts int, reason, last string) {
+// drop ends delivery of one event: logged once, counted by reason, and sent to
+// the dead-letter destination when there is one.
+func (s *subscription) drop(m *message, d *delivery, reason, last string) {
 	s.stats.countDrop(reason)
-	s.b.log.Warn().Str("topic", s.topic.name).Str("subscription", s.name).
-		Str("eventId", m.ev.ID).Str("reason", reason).Int("deliveryAttempts", attempts).
-		Str("lastDeliveryOutcome", last).Msg("event dropped")
+	st := s.state.Load()
+	ev := s.b.log.Warn().Str("topic", s.topic.name).Str("subscription", s.name).
+		Str("eventId", m.ev.ID).Str("reason", reason).Int("deliveryAttempts", d.attempts).
+		Str("lastDeliveryOutcome", last)
+	if st.sink != nil && !isDeadLetter(m.ev) {
+		dl := eventschema.DeadLetter(m.ev, st.cfg.DeliverySchema, eventschema.DeadLetterInfo{Reason: reason,
+			Attempts: d.attempts, LastOutcome: last, PublishTime: m.published, LastAttemptTime: d.lastAttempt, Topic: s.topic.name})
+		if err := st.sink.send(dl); err != nil {
+			ev = ev.AnErr("deadLetterError", err)
+			s.stats.countDeadLetter(false)
+		} else {
+			ev = ev.Bool("deadLettered", true)
+			s.stats.countDeadLetter(true)
+		}
+	}
+	ev.Msg("event dropped")
 	s.b.done(m)
+}
+
+// track updates the failure streak behind delayed delivery: after
+// delayAfterFailures failed attempts in a row, fresh events wait in the
+// 1-minute queue instead of being attempted at once, until an attempt succeeds.
+func (s *subscription) track(res destination.Result) {
+	if res.Outcome == destination.Delivered {
+		s.failures.Store(0)
+		if s.delayed.CompareAndSwap(true, false) {
+			s.b.log.Info().Str("topic", s.topic.name).Str("subscription", s.name).Msg("delivery recovered; delayed delivery ends")
+		}
+		return
+	}
+	s.stats.FailedAttempts.Add(1)
+	s.stats.FailureLatency.Observe(res.Duration)
+	if s.failures.Add(1) >= delayAfterFailures && s.delayed.CompareAndSwap(false, true) {
+		s.b.log.Warn().Str("topic", s.topic.name).Str("subscription", s.name).Str("lastDeliveryOutcome", res.String()).
+			Msg("destination fails consistently; new events wait in the retry queue (delayed delivery)")
+	}
+}
+
+// defer_ sends a fresh delivery to the 1-minute queue while the subscription is
+// in delayed delivery; it reports whether it did.
+func (s *subscription) defer_(d *delivery) bool {
+	if d.attempts != 0 || d.deferred || !s.delayed.Load() {
+		return false
+	}
+	d.deferred = true
+	s.stats.Deferred.Add(int64(d.len()))
+	if !s.sched.Add(d, retry.OneMinute) {
+		s.lose(*d)
+	}
+	return true
 }

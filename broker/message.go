@@ -30,6 +30,11 @@ type delivery struct {
 	first    *message
 	rest     []*message
 	attempts int // attempts made so far
+	// lastAttempt is when the last attempt was made (zero: none yet).
+	lastAttempt time.Time
+	// deferred marks a fresh delivery that waited in the retry queue because the
+	// subscription was in delayed delivery; it is attempted when due.
+	deferred bool
 }
 
 func (d *delivery) len() int { return 1 + len(d.rest) }

@@ -28,7 +28,15 @@ type SubscriptionStats struct {
 	Attempts        atomic.Int64 // delivery requests made (success + failure)
 	FailedAttempts  atomic.Int64 // failed delivery requests
 	Lost            atomic.Int64 // events released undelivered at deletion or shutdown
+	Deferred        atomic.Int64 // fresh events sent to the retry queue by delayed delivery
 	DeliveryLatency Histogram    // duration of successful requests
+	FailureLatency  Histogram    // duration of failed requests
+	// FirstAttemptDelay is the time from publishing to the first attempt.
+	FirstAttemptDelay Histogram
+	// DeadLettered and DeadLetterFailures count events handed to (or lost on the
+	// way to) the dead-letter destination.
+	DeadLettered       atomic.Int64
+	DeadLetterFailures atomic.Int64
 
 	mu      sync.Mutex
 	dropped map[string]int64 // by reason
@@ -42,6 +50,14 @@ func (s *SubscriptionStats) countDrop(reason string) {
 		s.dropped = map[string]int64{}
 	}
 	s.dropped[reason]++
+}
+
+func (s *SubscriptionStats) countDeadLetter(ok bool) {
+	if ok {
+		s.DeadLettered.Add(1)
+	} else {
+		s.DeadLetterFailures.Add(1)
+	}
 }
 
 // Dropped returns the drop counts by reason.

@@ -48,7 +48,7 @@ type Broker interface {
 	DeleteTopic(name string) error
 	Subscription(topic, name string) (broker.SubscriptionConfig, error)
 	Subscriptions(topic string) ([]broker.SubscriptionConfig, error)
-	PutSubscription(cfg broker.SubscriptionConfig) (broker.SubscriptionConfig, bool, error)
+	PutSubscription(cfg broker.SubscriptionConfig, opts ...broker.PutOption) (broker.SubscriptionConfig, bool, error)
 }
 
 var _ Broker = (*broker.Broker)(nil)

@@ -117,7 +117,9 @@ func (t *twin) applySubscription(name string, v any) {
 }
 
 // putSubscription creates or updates a subscription on the topic its
-// properties name; an unchanged one is left alone (its sender keeps running).
+// properties name, with the destination's validation handshake when it asks
+// for one (as for REST calls); an unchanged one is left alone (its sender
+// keeps running).
 func (t *twin) putSubscription(name string, raw json.RawMessage) error {
 	topicName := resource.SubscriptionPropertiesTopic(raw)
 	if topicName == "" {
@@ -135,7 +137,7 @@ func (t *twin) putSubscription(name string, raw json.RawMessage) error {
 	if cur, err := t.c.b.Subscription(topic.Name, name); err == nil && sameSubscription(cur, cfg) {
 		return nil
 	}
-	_, _, err = t.c.b.PutSubscription(cfg)
+	_, _, err = t.c.b.PutSubscription(cfg, broker.WithHandshake(t.c.ctx))
 	return err
 }
 

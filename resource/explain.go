@@ -63,6 +63,8 @@ func Explain(err error) (p Problem, ok bool) {
 		return Problem{400, CodeInvalidDeliverySchema, Sentence(err)}, true
 	case errors.Is(err, broker.ErrSchemaChange):
 		return Problem{400, CodeInvalidInputSchema, Sentence(err)}, true
+	case errors.Is(err, broker.ErrInvalidDeadLetter):
+		return Problem{400, CodeInvalidDeadLetter, "EventSubscription.Properties.DeadLetterDestination failed validation: " + destReason(err)}, true
 	case errors.Is(err, broker.ErrPersistenceChange):
 		return Problem{400, CodeInvalidPersistencePolicy, Sentence(err)}, true
 	}
@@ -73,7 +75,7 @@ func Explain(err error) (p Problem, ok bool) {
 var sentinels = []error{
 	broker.ErrTopicNotFound, broker.ErrSubscriptionNotFound, broker.ErrBusy, broker.ErrShuttingDown,
 	broker.ErrSchemaChange, broker.ErrSchemaMismatch, broker.ErrPersistenceChange, broker.ErrInvalidFilter,
-	broker.ErrInvalidDestination, destination.ErrInvalidEndpoint, destination.ErrUnsupportedType,
+	broker.ErrInvalidDestination, broker.ErrInvalidDeadLetter, destination.ErrInvalidEndpoint, destination.ErrUnsupportedType,
 }
 
 // Sentence turns "broker: topic not found: topic 'x' does not exist" into
@@ -105,7 +107,7 @@ func destReason(err error) string {
 	var u interface{ Unwrap() []error }
 	if errors.As(err, &u) {
 		for _, e := range u.Unwrap() {
-			if e != broker.ErrInvalidDestination {
+			if e != broker.ErrInvalidDestination && e != broker.ErrInvalidDeadLetter {
 				return Sentence(e)
 			}
 		}

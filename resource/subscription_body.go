@@ -19,6 +19,7 @@ type subscriptionProps struct {
 	Destination         *destinationBody `json:"destination"`
 	Filter              *filterBody      `json:"filter"`
 	DeliveryPolicy      *deliveryPolicy  `json:"deliveryPolicy"`
+	DeadLetter          *destinationBody `json:"deadLetterDestination"`
 }
 
 type retryPolicyBody struct {
@@ -46,6 +47,7 @@ type destinationProps struct {
 	Topic                         flexString      `json:"topic"` // Mqtt destination topic
 	EventDeliverySchema           flexString      `json:"eventDeliverySchema"`
 	DeliveryAttributeMappings     json.RawMessage `json:"deliveryAttributeMappings"`
+	ValidationHandshake           flexBool        `json:"validationHandshake"`
 }
 
 type filterBody struct {

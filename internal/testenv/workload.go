@@ -244,5 +244,5 @@ func wlJSON(rw http.ResponseWriter, status int, v any) {
 // issuing cannot fail with valid inputs.
 type testingNop struct{ testing.TB }
 
-func (testingNop) Helper()             {}
-func (testingNop) Fatal(args ...any)   { panic(fmt.Sprint(args...)) }
+func (testingNop) Helper()           {}
+func (testingNop) Fatal(args ...any) { panic(fmt.Sprint(args...)) }
