@@ -157,3 +157,30 @@ func twinDesired(hookURL string) string {
   }
 }`
 }
+
+// TestEdgeHubAway: with edgeHub unreachable the module starts, serves the REST
+// API and delivers to webhooks as usual, logs the connection problem once,
+// and connects as soon as edgeHub is up.
+func TestEdgeHubAway(t *testing.T) {
+	t.Parallel()
+	hook := testenv.NewWebhook(t)
+	hub := testenv.NewEdgeHub(t, testenv.NewWorkload(t))
+	hub.Stop()
+	m := startModule(t, append(hub.WL.Env(), hub.Env()...)...)
+	m.must("PUT", m.HTTPURL+"/topics/t"+q, `{}`)
+	m.must("PUT", m.HTTPURL+"/topics/t/eventSubscriptions/hook"+q,
+		`{"properties":{"destination":{"endpointType":"WebHook","properties":{"endpointUrl":"`+hook.URL+`"}}}}`)
+	m.must("PUT", m.HTTPURL+"/topics/t/eventSubscriptions/out"+q,
+		`{"properties":{"destination":{"endpointType":"EdgeHub","properties":{"outputName":"out"}}}}`)
+	m.must("POST", m.HTTPURL+"/topics/t/events"+q, `[{"id":"1","eventType":"t","subject":"s","eventTime":"2019-07-28T21:03:07+00:00","dataVersion":"1"}]`)
+	hook.WaitCount(t, 1, 10*time.Second)
+	msg := "cannot connect to edgeHub yet; retrying (HTTP ingest and other deliveries are unaffected)"
+	testenv.Eventually(t, 10*time.Second, "connection problem logged", func() bool { return len(m.LogLines(msg)) > 0 })
+	if err := hub.Start(); err != nil {
+		t.Fatal(err)
+	}
+	testenv.Eventually(t, 20*time.Second, "connected once edgeHub is up", hub.Connected)
+	if n := len(m.LogLines(msg)); n != 1 {
+		t.Fatalf("the connection problem was logged %d times; once a minute is the rule", n)
+	}
+}
