@@ -58,7 +58,7 @@ func (c *Client) handle(st *loopState, d drained) bool {
 	}
 	for _, s := range d.rotate {
 		if s == st.cur {
-			c.log.Info().Msg("renewing the edgeHub SAS token: reconnecting")
+			c.log.Info().Msg("reconnecting to edgeHub with a freshly signed SAS token")
 			c.tw.disconnected()
 			st.cur.close()
 			if !c.connect(st) {
