@@ -17,6 +17,7 @@ type Config struct {
 	Log      Log      // log__level and IoT Edge's RuntimeLogLevel
 	Edge     Edge     // IOTEDGE_…: the IoT Edge runtime environment
 	Azure    Azure    // AZURE_…: the Entra ID credential of EventGrid deliveries
+	EdgeHub  EdgeHub  // edgeHub__…: the edgeHub connection (IoT Edge mode)
 
 	// Warnings lists what Load noticed but did not reject: conflicting
 	// spellings, unknown variables with our prefixes, settings without

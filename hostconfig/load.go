@@ -82,6 +82,7 @@ func (c *Config) lint() []string {
 	}
 	out = append(out, c.lintSecurity()...)
 	out = append(out, lintEntra(c.Outbound, c.Azure)...)
+	out = append(out, lintEdgeHub(c)...)
 	return append(out, lintLog(c.Log)...)
 }
 

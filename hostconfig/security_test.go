@@ -39,7 +39,7 @@ func TestCertFilePairs(t *testing.T) {
 
 func TestSecurityWarnings(t *testing.T) {
 	edge := []string{"IOTEDGE_WORKLOADURI=unix:///var/run/iotedge/workload.sock", "IOTEDGE_MODULEID=m",
-		"IOTEDGE_DEVICEID=d", "IOTEDGE_IOTHUBHOSTNAME=h.azure-devices.net", "IOTEDGE_MODULEGENERATIONID=g"}
+		"IOTEDGE_DEVICEID=d", "IOTEDGE_IOTHUBHOSTNAME=h.azure-devices.net", "IOTEDGE_MODULEGENERATIONID=g", "IOTEDGE_GATEWAYHOSTNAME=gw"}
 	cases := map[string]struct {
 		env  []string
 		want []string // substrings of one warning; nil: no warning

@@ -26,6 +26,7 @@ func (c *Config) problems() []Problem {
 	p.add(validateLog(c.Log))
 	p.add(validateEdge(c.Edge))
 	p.add(validateEntra(c.Outbound, c.Azure))
+	p.add(validateEdgeHub(c.EdgeHub))
 	return p
 }
 

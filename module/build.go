@@ -10,8 +10,8 @@ import (
 	"github.com/edgegrid/edgegrid/api"
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
-	"github.com/edgegrid/edgegrid/destination/edgehub"
 	"github.com/edgegrid/edgegrid/destination/webhook"
+	"github.com/edgegrid/edgegrid/edgehub"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
 	"github.com/edgegrid/edgegrid/metrics"
@@ -25,6 +25,7 @@ type module struct {
 	broker    *broker.Broker
 	api       *api.Server
 	sec       *security
+	hub       *edgehub.Client // nil outside IoT Edge
 	tls       *tls.Config
 	servers   []*http.Server
 	addrs     []string // listening addresses, in the order listen opened them
@@ -50,12 +51,19 @@ func build(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger, sm s
 	})
 	cloud, err := cloudFactory(cfg, log)
 	if err != nil {
+		sec.stop()
 		return nil, err
 	}
+	hub, hubSenders, err := newEdgeHub(cfg, log)
+	if err != nil {
+		sec.stop()
+		return nil, err
+	}
+	m.hub = hub
 	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
 		broker.WithFactory(destination.WebHook, hooks),
 		broker.WithFactory(destination.EventGrid, cloud),
-		broker.WithFactory(destination.EdgeHub, edgehub.OfflineFactory{}))
+		broker.WithFactory(destination.EdgeHub, hubSenders))
 	if err != nil {
 		sec.stop()
 		return nil, err

@@ -18,7 +18,10 @@ import (
 const listenerShutdownTimeout = 3 * time.Second
 
 // serve runs the module until ctx ends, then drains in order: readiness off,
-// listeners stopped, queued events delivered within the grace period, losses logged.
+// listeners stopped, queued events delivered within the grace period (over
+// edgeHub too, so its connection closes last; module inputs are refused by
+// the draining broker and stay unacknowledged for edgeHub to resend), losses
+// logged.
 func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) error {
 	for _, w := range cfg.Warnings {
 		log.Warn().Msg(w)
@@ -40,6 +43,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		defer func() { cancel(); <-done }()
 	}
 	m.api.SetReady(true)
+	m.startEdgeHub()
 	log.Info().Str("version", version).Str("mode", cfg.Mode().String()).Interface("config", cfg.Summary()).
 		Dur("startup", time.Since(start)).Msg("edgegrid started")
 
@@ -68,10 +72,12 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	return nil
 }
 
-// stop drains the broker until ctx ends, then ends certificate renewal (which
-// deliveries in the drain may still need). It returns the broker's losses.
+// stop drains the broker until ctx ends, then closes the edgeHub connection and
+// ends certificate renewal (which deliveries in the drain may still need). It
+// returns the broker's losses.
 func (m *module) stop(ctx context.Context) []broker.Loss {
 	losses := m.broker.Shutdown(ctx)
+	m.closeEdgeHub()
 	m.sec.stop()
 	return losses
 }
