@@ -138,3 +138,34 @@ func openLoop(url string, rate int, d time.Duration, workers int) (sent int64, e
 	}
 	return sent, nil
 }
+
+// openLoopUntil publishes single events at rate per second until stop closes.
+func openLoopUntil(url string, rate int, stop <-chan struct{}) (int64, error) {
+	jobs := make(chan int64, rate)
+	var wg sync.WaitGroup
+	for w := 0; w < 16; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ts := range jobs {
+				_ = do("POST", url, "["+event(fmt.Sprint(ts), ts, 256)+"]")
+			}
+		}()
+	}
+	interval := time.Second / time.Duration(rate)
+	start := time.Now()
+	var sent int64
+	for i := 0; ; i++ {
+		select {
+		case <-stop:
+			close(jobs)
+			wg.Wait()
+			return sent, nil
+		default:
+		}
+		at := start.Add(time.Duration(i) * interval)
+		time.Sleep(time.Until(at))
+		jobs <- at.UnixNano()
+		sent++
+	}
+}

@@ -4,6 +4,7 @@
 //
 //	go run ./bench            full run (about 2 minutes)
 //	go run ./bench -quick     smoke run (seconds; CI uses it, numbers meaningless)
+//	go run ./bench soak       10-minute soak: RSS and goroutines sampled under load
 //
 // The module and a bare net/http server (the limit for publish req/s) run as
 // child processes; the load generator and the webhook subscriber run in this
@@ -29,6 +30,15 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "baresrv" {
 		bareServer(os.Args[2:])
 		return
+	}
+	if len(os.Args) > 1 {
+		if cmd, ok := subcommands[os.Args[1]]; ok {
+			if err := cmd(os.Args[2:]); err != nil {
+				fmt.Fprintln(os.Stderr, "bench:", err)
+				os.Exit(1)
+			}
+			return
+		}
 	}
 	var o options
 	flag.StringVar(&o.binary, "binary", "", "edgegrid binary to measure (default: build ./module)")

@@ -23,7 +23,11 @@ type subscriber struct {
 	record    atomic.Bool
 	status    atomic.Int32
 	gate      atomic.Pointer[chan struct{}] // non-nil: requests wait until it closes
+	failN     atomic.Int64                  // >0: every failN-th request answers 503
 }
+
+// failEvery makes every n-th request fail with 503.
+func (s *subscriber) failEvery(n int64) { s.failN.Store(n) }
 
 // pause makes requests wait; resume lets them through.
 func (s *subscriber) pause() {
@@ -55,7 +59,10 @@ func (s *subscriber) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		<-*ch
 	}
 	now := time.Now().UnixNano()
-	s.requests.Add(1)
+	if n := s.requests.Add(1); s.failN.Load() > 0 && n%s.failN.Load() == 0 {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		return
+	}
 	if s.record.Load() {
 		var evs []struct {
 			Data struct {
