@@ -23,6 +23,9 @@ const (
 	// DefaultDeliveryConcurrency bounds concurrent deliveries per subscription (an
 	// addition: enough to keep a loopback subscriber busy, small enough for a Pi).
 	DefaultDeliveryConcurrency = 8
+	// delayAfterFailures failed attempts in a row start delayed delivery (the
+	// cloud service documents the same threshold: "the first 10 events").
+	delayAfterFailures = 10
 	// messageOverhead approximates the bookkeeping bytes of one buffered event, so
 	// the cap bounds real memory and not only payload bytes.
 	messageOverhead = 128

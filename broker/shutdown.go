@@ -60,6 +60,9 @@ func (s *subscription) flushRetries() {
 			s.lose(*d)
 		}
 	}
+	if sink := s.state.Load().sink; sink != nil {
+		sink.flush()
+	}
 }
 
 // waitIdle polls until no subscription has queued or in-flight deliveries.
@@ -69,7 +72,7 @@ func (b *Broker) waitIdle(ctx context.Context, subs []*subscription) {
 	for {
 		idle := true
 		for _, s := range subs {
-			if !s.q.idle() {
+			if sink := s.state.Load().sink; !s.q.idle() || (sink != nil && !sink.idle()) {
 				idle = false
 				break
 			}

@@ -2,6 +2,8 @@ package broker
 
 import (
 	"sort"
+
+	"github.com/edgegrid/edgegrid/destination"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,11 +30,19 @@ type SubscriptionStats struct {
 	Attempts        atomic.Int64 // delivery requests made (success + failure)
 	FailedAttempts  atomic.Int64 // failed delivery requests
 	Lost            atomic.Int64 // events released undelivered at deletion or shutdown
+	Deferred        atomic.Int64 // fresh events sent to the retry queue by delayed delivery
 	DeliveryLatency Histogram    // duration of successful requests
+	FailureLatency  Histogram    // duration of failed requests
+	// FirstAttemptDelay is the time from publishing to the first attempt.
+	FirstAttemptDelay Histogram
+	// DeadLettered and DeadLetterFailures count events handed to (or lost on the
+	// way to) the dead-letter destination.
+	DeadLettered       atomic.Int64
+	DeadLetterFailures atomic.Int64
 
 	mu      sync.Mutex
-	dropped map[string]int64 // by reason
-	last    string           // last delivery outcome, for dead-drop logs
+	dropped map[string]int64   // by reason
+	last    destination.Result // last attempt's result, formatted only when needed
 }
 
 func (s *SubscriptionStats) countDrop(reason string) {
@@ -42,6 +52,14 @@ func (s *SubscriptionStats) countDrop(reason string) {
 		s.dropped = map[string]int64{}
 	}
 	s.dropped[reason]++
+}
+
+func (s *SubscriptionStats) countDeadLetter(ok bool) {
+	if ok {
+		s.DeadLettered.Add(1)
+	} else {
+		s.DeadLetterFailures.Add(1)
+	}
 }
 
 // Dropped returns the drop counts by reason.
@@ -55,16 +73,19 @@ func (s *SubscriptionStats) Dropped() map[string]int64 {
 	return out
 }
 
-func (s *SubscriptionStats) setLastOutcome(o string) {
+// setLast records the last attempt's result; it runs once per attempt, so it
+// stores the result and formats nothing.
+func (s *SubscriptionStats) setLast(r destination.Result) {
 	s.mu.Lock()
-	s.last = o
+	s.last = destination.Result{Outcome: r.Outcome, Status: r.Status, Reason: r.Reason}
 	s.mu.Unlock()
 }
 
+// lastOutcome is the last attempt's lastDeliveryOutcome ("" before any).
 func (s *SubscriptionStats) lastOutcome() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.last
+	return s.last.Reason
 }
 
 // Histogram counts durations in fixed millisecond buckets.

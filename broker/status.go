@@ -8,7 +8,9 @@ type SubscriptionStatus struct {
 	// Ready, OneMinute and TenMinutes are the deliveries waiting in the ready
 	// queue and in the two retry queues.
 	Ready, OneMinute, TenMinutes int
-	Stats                        *SubscriptionStats
+	// Delayed is true while the subscription is in delayed delivery.
+	Delayed bool
+	Stats   *SubscriptionStats
 }
 
 // TopicStatus is a live view of one topic.
@@ -28,7 +30,8 @@ func (b *Broker) SubscriptionStatus(topicName, name string) (SubscriptionStatus,
 
 func (s *subscription) status() SubscriptionStatus {
 	r, one, ten := s.depth()
-	return SubscriptionStatus{Topic: s.topic.name, Name: s.name, Ready: r, OneMinute: one, TenMinutes: ten, Stats: &s.stats}
+	return SubscriptionStatus{Topic: s.topic.name, Name: s.name, Ready: r, OneMinute: one, TenMinutes: ten,
+		Delayed: s.delayed.Load(), Stats: &s.stats}
 }
 
 // Statuses returns every topic and subscription view, sorted by name.

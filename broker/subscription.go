@@ -20,6 +20,11 @@ type subState struct {
 	policy    retry.Policy
 	maxEvents int // 1: batching off
 	maxBytes  int
+	// sink receives dead-letter events (nil: dropped events are only logged).
+	sink deadLetterSink
+	// dlSender is the validated dead-letter WebHook sender, until install makes
+	// the sink from it.
+	dlSender destination.Sender
 }
 
 // subscription is a subscription's runtime: its queues and delivery goroutines.
@@ -36,6 +41,10 @@ type subscription struct {
 	ctx    context.Context // canceled when the subscription closes
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// failures counts consecutive failed attempts; delayed is set once they reach
+	// delayAfterFailures and cleared by the next success.
+	failures atomic.Int32
+	delayed  atomic.Bool
 	// closeOnce guards close.
 	closeOnce sync.Once
 }
@@ -70,6 +79,10 @@ func (b *Broker) buildState(cfg SubscriptionConfig) (*subState, error) {
 	st.sender = sender
 	st.policy = b.policyFor(cfg.RetryPolicy)
 	st.maxEvents, st.maxBytes = cfg.batchLimits(&b.cfg)
+	if err := b.validateDeadLetter(st); err != nil {
+		_ = st.sender.Close()
+		return nil, err
+	}
 	return st, nil
 }
 
@@ -109,7 +122,14 @@ func (s *subscription) close() int {
 			lost += d.len()
 			s.lose(d)
 		}
-		_ = s.state.Load().sender.Close()
+		st := s.state.Load()
+		_ = st.sender.Close()
+		if st.sink != nil {
+			if n := st.sink.close(); n > 0 {
+				s.b.log.Warn().Str("topic", s.topic.name).Str("subscription", s.name).Int("events", n).
+					Msg("dead-letter events lost")
+			}
+		}
 	})
 	return lost
 }

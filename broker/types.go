@@ -30,6 +30,8 @@ type SubscriptionConfig struct {
 	// Persisted is persistencePolicy.isPersisted as given. It is reported but
 	// events are never persisted.
 	Persisted *bool
+	// DeadLetter is where dropped events go; nil: they are only logged.
+	DeadLetter *DeadLetterDestination
 }
 
 // RetryPolicy overrides the broker's retry defaults for one subscription.

@@ -110,6 +110,7 @@ func Defaults() *Config {
 			WebhookHTTPSOnly:      true,
 			WebhookAllowUnknownCA: true,
 			EventGridHTTPSOnly:    true,
+			EventGridCredential:   EntraAuto,
 		},
 		Broker:  defaultBroker(),
 		API:     API{MaxEventsPerBatch: defaultAPIMaxEventsPerBatch, MaxPreferredBatchSizeInKilobytes: preferredBatchKBLimit, MaxBatchSizeInBytes: batchBytesLimit},

@@ -81,6 +81,9 @@ func (c *Config) lint() []string {
 		out = append(out, "inbound__clientAuth__sasKeys__key1/key2 are set but inbound__clientAuth__sasKeys__enabled is false; the keys are ignored")
 	}
 	out = append(out, lintMQTT(c.MQTT)...)
+	out = append(out, c.lintSecurity()...)
+	out = append(out, lintEntra(c.Outbound, c.Azure)...)
+	out = append(out, lintEdgeHub(c)...)
 	return append(out, lintLog(c.Log)...)
 }
 

@@ -8,7 +8,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/hostconfig"
+	"github.com/edgegrid/edgegrid/metrics"
 )
 
 // listenerShutdownTimeout bounds how long in-flight API requests may finish
@@ -16,25 +18,35 @@ import (
 const listenerShutdownTimeout = 3 * time.Second
 
 // serve runs the module until ctx ends, then drains in order: readiness off,
-// listeners stopped, MQTT ingest stopped, queued events delivered within the
-// grace period, losses logged, the Mqtt destination disconnected.
+// listeners stopped, MQTT ingest stopped (what it has not settled stays with
+// the MQTT broker), queued events delivered within the grace period (over
+// edgeHub and MQTT too, so their connections close last; module inputs are
+// refused by the draining broker and stay unacknowledged for edgeHub to
+// resend), losses logged.
 func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) error {
 	for _, w := range cfg.Warnings {
 		log.Warn().Msg(w)
 	}
 	start := time.Now()
-	m, err := build(cfg, log)
+	m, err := build(ctx, cfg, log, seams{})
 	if err != nil {
 		return err
 	}
 	if err := m.listen(); err != nil {
 		m.closeListeners(context.Background())
-		m.broker.Shutdown(context.Background())
-		m.closeMQTTOut()
+		m.stopMQTTIngest()
+		m.stop(context.Background())
 		return err
 	}
-	m.startMQTT()
+	if cfg.Metrics.ReporterType == hostconfig.ReporterConsole {
+		cctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); metrics.Console(cctx, m.broker, log, metrics.DefaultConsoleInterval) }()
+		defer func() { cancel(); <-done }()
+	}
 	m.api.SetReady(true)
+	m.startEdgeHub()
+	m.startMQTT()
 	log.Info().Str("version", version).Str("mode", cfg.Mode().String()).Interface("config", cfg.Summary()).
 		Dur("startup", time.Since(start)).Msg("edgegrid started")
 
@@ -52,8 +64,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	m.stopMQTTIngest()
 	dctx, cancel := context.WithTimeout(context.Background(), cfg.Broker.ShutdownGracePeriod())
 	defer cancel()
-	losses := m.broker.Shutdown(dctx)
-	m.closeMQTTOut()
+	losses := m.stop(dctx)
 	total := 0
 	for _, l := range losses {
 		total += l.Events
@@ -63,4 +74,15 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		return fmt.Errorf("listener: %w", serveErr)
 	}
 	return nil
+}
+
+// stop drains the broker until ctx ends, then closes the edgeHub and Mqtt
+// destination connections and ends certificate renewal (which deliveries in
+// the drain may still need). It returns the broker's losses.
+func (m *module) stop(ctx context.Context) []broker.Loss {
+	losses := m.broker.Shutdown(ctx)
+	m.closeEdgeHub()
+	m.closeMQTTOut()
+	m.sec.stop()
+	return losses
 }

@@ -32,6 +32,7 @@ const (
 	CodeInvalidRetryPolicy       = "InvalidRetryPolicy"
 	CodeInvalidDeliveryPolicy    = "InvalidDeliveryPolicy"
 	CodeInvalidPersistencePolicy = "InvalidPersistencePolicy"
+	CodeInvalidDeadLetter        = "InvalidDeadLetterDestination"
 )
 
 func invalid(code, format string, args ...any) *Error {

@@ -27,6 +27,7 @@ type SubscriptionProperties struct {
 	Destination         destinationOutput  `json:"destination"`
 	Filter              *filterOutput      `json:"filter,omitempty"`
 	DeliveryPolicy      *deliveryPolicyOut `json:"deliveryPolicy,omitempty"`
+	DeadLetter          *deadLetterOutput  `json:"deadLetterDestination,omitempty"`
 }
 
 type retryOutput struct {
@@ -53,10 +54,12 @@ type destPropsOutput struct {
 	OutputName                    string          `json:"outputName,omitempty"`
 	SASKey                        string          `json:"sasKey,omitempty"`
 	TopicName                     *string         `json:"topicName,omitempty"`
+	Authentication                string          `json:"authentication,omitempty"`
 	Topic                         string          `json:"topic,omitempty"`
 	MaxEventsPerBatch             *int            `json:"maxEventsPerBatch,omitempty"`
 	PreferredBatchSizeInKilobytes *int            `json:"preferredBatchSizeInKilobytes,omitempty"`
 	DeliveryAttributeMappings     []mappingOutput `json:"deliveryAttributeMappings,omitempty"`
+	ValidationHandshake           bool            `json:"validationHandshake,omitempty"`
 }
 
 type mappingOutput struct {
@@ -106,6 +109,7 @@ func RenderSubscription(c broker.SubscriptionConfig, id Identity, mode RenderMod
 	if c.Persisted != nil {
 		p.PersistencePolicy = &persistenceOutput{IsPersisted: *c.Persisted}
 	}
+	p.DeadLetter = renderDeadLetter(c.DeadLetter)
 	if c.DeliveryPolicy != nil {
 		p.DeliveryPolicy = &deliveryPolicyOut{ApproxBatchSizeInBytes: c.DeliveryPolicy.ApproxBatchSizeInBytes, MaxEventsPerBatch: c.DeliveryPolicy.MaxEventsPerBatch}
 	}
@@ -116,7 +120,9 @@ func RenderSubscription(c broker.SubscriptionConfig, id Identity, mode RenderMod
 func renderDestination(c broker.SubscriptionConfig, mode RenderMode) destinationOutput {
 	ep := c.Destination
 	props := destPropsOutput{EndpointURL: ep.URL, OutputName: ep.OutputName, TopicName: ep.TopicName, Topic: ep.MqttTopic,
-		MaxEventsPerBatch: c.MaxEventsPerBatch, PreferredBatchSizeInKilobytes: c.PreferredBatchSizeInKilobytes}
+		Authentication:    string(ep.Authentication),
+		MaxEventsPerBatch: c.MaxEventsPerBatch, PreferredBatchSizeInKilobytes: c.PreferredBatchSizeInKilobytes,
+		ValidationHandshake: ep.Handshake}
 	if mode == ForStore {
 		props.SASKey = ep.SASKey
 	}

@@ -67,6 +67,7 @@ func decodeProps(topic string, topicSchema eventschema.Schema, name string, p *s
 		func() error { return decodeDestination(p.Destination, &cfg, l) },
 		func() (err error) { cfg.Filter, err = decodeFilter(p.Filter); return },
 		func() (err error) { cfg.DeliveryPolicy, err = decodeDeliveryPolicy(p.DeliveryPolicy, l); return },
+		func() (err error) { cfg.DeadLetter, err = decodeDeadLetter(p.DeadLetter); return },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

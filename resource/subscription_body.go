@@ -19,6 +19,7 @@ type subscriptionProps struct {
 	Destination         *destinationBody `json:"destination"`
 	Filter              *filterBody      `json:"filter"`
 	DeliveryPolicy      *deliveryPolicy  `json:"deliveryPolicy"`
+	DeadLetter          *destinationBody `json:"deadLetterDestination"`
 }
 
 type retryPolicyBody struct {
@@ -43,9 +44,11 @@ type destinationProps struct {
 	OutputName                    flexString      `json:"outputName"`
 	SASKey                        flexString      `json:"sasKey"`
 	TopicName                     flexString      `json:"topicName"`
-	Topic                         flexString      `json:"topic"` // Mqtt destination topic
+	Authentication                flexString      `json:"authentication"` // EventGrid: SasKey or EntraId
+	Topic                         flexString      `json:"topic"`          // Mqtt destination topic
 	EventDeliverySchema           flexString      `json:"eventDeliverySchema"`
 	DeliveryAttributeMappings     json.RawMessage `json:"deliveryAttributeMappings"`
+	ValidationHandshake           flexBool        `json:"validationHandshake"`
 }
 
 type filterBody struct {
