@@ -31,6 +31,7 @@ func (m *module) mqttDestination(tlsCfg *tls.Config) (destination.Factory, error
 		return nil, err
 	}
 	m.mqttOut = f
+	f.Start() // in the background, before restored subscriptions deliver
 	return f, nil
 }
 

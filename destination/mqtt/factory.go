@@ -48,8 +48,8 @@ type Options struct {
 }
 
 // Factory builds Mqtt senders that share one MQTT connection. The
-// connection opens in the background when the first sender is built and
-// reconnects by itself; Close ends it.
+// connection opens in the background on Start (or when the first sender is
+// built) and reconnects by itself; Close ends it.
 type Factory struct {
 	opts    Options
 	log     zerolog.Logger
@@ -126,18 +126,25 @@ func (f *Factory) onNotification(_ paho.Client, n paho.ConnectionNotification) {
 // Validate checks the endpoint (see ValidateEndpoint).
 func (f *Factory) Validate(ep *destination.Endpoint) error { return ValidateEndpoint(ep) }
 
-// New validates the endpoint, starts the connection if it is not started
-// yet, and returns a sender publishing to the endpoint's topic.
-func (f *Factory) New(ep *destination.Endpoint) (destination.Sender, error) {
-	if err := f.Validate(ep); err != nil {
-		return nil, err
-	}
+// Start opens the connection in the background and returns at once; later
+// calls do nothing. Starting early, before subscriptions exist, spares the
+// first deliveries a retry while the connection comes up.
+func (f *Factory) Start() {
 	f.start.Do(func() {
 		if !f.closed.Load() {
 			f.log.Info().Str("url", f.opts.URL).Str("clientId", f.opts.ClientID).Msg("Mqtt destination connecting to the MQTT broker")
 			f.client.Connect() // completes in the background (ConnectRetry)
 		}
 	})
+}
+
+// New validates the endpoint, starts the connection if it is not started
+// yet, and returns a sender publishing to the endpoint's topic.
+func (f *Factory) New(ep *destination.Endpoint) (destination.Sender, error) {
+	if err := f.Validate(ep); err != nil {
+		return nil, err
+	}
+	f.Start()
 	return &sender{f: f, topic: ep.MqttTopic}, nil
 }
 

@@ -44,7 +44,11 @@ func TestMosquittoSubscriberReceives(t *testing.T) {
 	if res := s.Send(context.Background(), delivery("d")); res.Outcome != destination.Delivered {
 		t.Fatalf("Send after the restart = %+v", res)
 	}
-	if line := sub.Next(t); line != `events/out [{"id":"d"}]` {
-		t.Errorf("mosquitto_sub printed %q after the restart", line)
+	// mosquitto may send the first message again after its restart (its
+	// PUBACK from mosquitto_sub can be lost in the stop): at least once.
+	for line := sub.Next(t); line != `events/out [{"id":"d"}]`; line = sub.Next(t) {
+		if line != `events/out [{"id":"a"},{"id":"b"}]` {
+			t.Fatalf("mosquitto_sub printed %q after the restart", line)
+		}
 	}
 }

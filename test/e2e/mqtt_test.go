@@ -171,6 +171,9 @@ func TestMqttDestination(t *testing.T) {
 	mos := testenv.StartMosquitto(t)
 	m := startModule(t, "mqtt__url="+mos.URL(), "mqtt__clientId=e2e-dest")
 	sub := mos.Subscribe(t, "edge/events")
+	testenv.Eventually(t, 15*time.Second, "the Mqtt destination connected", func() bool {
+		return len(m.LogLines("Mqtt destination connected to the MQTT broker")) > 0
+	})
 	m.must("PUT", m.HTTPURL+"/topics/orders"+q, `{"properties":{"inputSchema":"CustomEventSchema"}}`)
 	m.must("PUT", m.HTTPURL+"/topics/orders/eventSubscriptions/tomqtt"+q,
 		`{"properties":{"destination":{"endpointType":"Mqtt","properties":{"topic":"edge/events"}}}}`)
