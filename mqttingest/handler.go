@@ -34,8 +34,8 @@ func (in *Ingest) onMessage(_ paho.Client, m paho.Message) {
 	}
 	it := &item{msg: m, routes: routes, done: make([]bool, len(routes)), wrapped: make([][]byte, len(routes)),
 		received: in.opts.Clock.Now()}
-	if in.q.push(it) {
-		return
+	if in.q.push(it) || in.closing.Load() {
+		return // queued, or Close has begun: left unacknowledged to the MQTT broker
 	}
 	in.queueFull(it)
 }
