@@ -83,7 +83,9 @@ func (in *Ingest) queueFull(it *item) {
 }
 
 // refuse acknowledges and drops a message for good, counting it by cause.
-// topic is the Event Grid topic concerned, "" when none.
+// topic is the Event Grid topic concerned, "" when none. Acknowledging on
+// the router goroutine is what paho's own auto-ack does after every
+// handler; the PUBACK only waits for paho's writer, never for the broker.
 func (in *Ingest) refuse(m paho.Message, topic, why string, detail func(*zerolog.Event)) {
 	in.stats.refused.Add(1)
 	cause := why
