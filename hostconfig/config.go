@@ -14,6 +14,7 @@ type Config struct {
 	Broker   Broker   // broker__…: delivery defaults and resource limits
 	API      API      // api__deliveryPolicyLimits__…: limits on subscription settings
 	Metrics  Metrics  // metrics__…
+	MQTT     MQTT     // mqtt__…: the local MQTT broker (ingest, Mqtt destination)
 	Log      Log      // log__level and IoT Edge's RuntimeLogLevel
 	Edge     Edge     // IOTEDGE_…: the IoT Edge runtime environment
 	Azure    Azure    // AZURE_…: the Entra ID credential of EventGrid deliveries

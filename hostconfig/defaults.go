@@ -65,6 +65,21 @@ const (
 	// timeout, so the drain ends before SIGKILL arrives.
 	defaultShutdownGraceSeconds = 8
 	maxShutdownGraceSeconds     = 600
+
+	// defaultMQTTMessageSize is the largest event the broker accepts
+	// (eventschema.DefaultMaxEventSize), so a bigger message could only be
+	// refused later. 1 KiB keeps room for one event; 268435455 is the largest
+	// MQTT packet.
+	defaultMQTTMessageSize = 1 << 20
+	minMQTTMessageSize     = 1024
+	maxMQTTMessageSize     = 268435455
+
+	// maxMQTTClientID bounds mqtt__clientId; MQTT allows 65535 bytes, but
+	// brokers log and index ids, and a longer one is a mistake.
+	maxMQTTClientID = 256
+
+	// maxTopicNameLength is resource.MaxNameLength, the REST API's limit.
+	maxTopicNameLength = 128
 )
 
 // Names a standalone module uses in resource ids, where IoT Edge would
@@ -100,6 +115,7 @@ func Defaults() *Config {
 		Broker:  defaultBroker(),
 		API:     API{MaxEventsPerBatch: defaultAPIMaxEventsPerBatch, MaxPreferredBatchSizeInKilobytes: preferredBatchKBLimit, MaxBatchSizeInBytes: batchBytesLimit},
 		Metrics: Metrics{ReporterType: ReporterNone},
+		MQTT:    MQTT{MaxMessageSizeInBytes: defaultMQTTMessageSize},
 		Edge:    Edge{DeviceID: StandaloneDeviceID, ModuleID: StandaloneModuleID},
 	}
 }

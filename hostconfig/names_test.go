@@ -31,6 +31,8 @@ var documentedNames = []string{
 	"api__deliveryPolicyLimits__maxEventsPerBatch", "api__deliveryPolicyLimits__maxpreferredBatchSizeInKilobytes",
 	"api__deliveryPolicyLimits__maxBatchSizeInBytes",
 	"metrics__reporterType", "log__level", "RuntimeLogLevel",
+	"mqtt__url", "mqtt__clientId", "mqtt__username", "mqtt__password", "mqtt__caFile", "mqtt__certFile",
+	"mqtt__keyFile", "mqtt__routes", "mqtt__maxMessageSizeInBytes",
 	"IOTEDGE_WORKLOADURI", "IOTEDGE_MODULEID", "IOTEDGE_DEVICEID", "IOTEDGE_IOTHUBHOSTNAME",
 	"IOTEDGE_GATEWAYHOSTNAME", "IOTEDGE_MODULEGENERATIONID", "IOTEDGE_APIVERSION",
 	"IOTEDGE_AUTHSCHEME", "IOTEDGE_PARENTHOSTNAME",
@@ -68,7 +70,9 @@ func TestIsKnown(t *testing.T) {
 		"broker::defaultMaxDeliveryAttempts":      false,
 		"PATH":                                    false,
 		"":                                        false,
-		"mqtt__routes":                            false,
+		"mqtt__routes":                            true,
+		"MQTT:ROUTES":                             true,
+		"mqtt__route":                             false,
 	}
 	for name, want := range cases {
 		t.Run(name, func(t *testing.T) {

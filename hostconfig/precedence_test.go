@@ -112,7 +112,7 @@ func TestUnknownVariableWarnings(t *testing.T) {
 		"typo in broker name":       {"broker__defaultMaxDeliveryAttempt", true},
 		"typo in colon form":        {"inbound:serverAuth:tlsPolcy", true},
 		"typo behind brokers alias": {"brokers__defaultTTL", true},
-		"unknown mqtt setting":      {"mqtt__routes", true},
+		"unknown mqtt setting":      {"mqtt__route", true},
 		"unknown log setting":       {"LOG__FORMAT", true},
 		"unknown api setting":       {"api__somethingElse", true},
 		"unrelated variable":        {"PATH", false},

@@ -23,6 +23,7 @@ func (c *Config) problems() []Problem {
 	p.add(validateAPI(c.API))
 	p.add(validateBatching(c.Broker, c.API))
 	p.add(validateMetrics(c.Metrics))
+	p.add(validateMQTT(c.MQTT))
 	p.add(validateLog(c.Log))
 	p.add(validateEdge(c.Edge))
 	p.add(validateEntra(c.Outbound, c.Azure))

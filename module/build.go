@@ -10,15 +10,17 @@ import (
 	"github.com/edgegrid/edgegrid/api"
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
+	mqttdest "github.com/edgegrid/edgegrid/destination/mqtt"
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/edgehub"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
 	"github.com/edgegrid/edgegrid/metrics"
+	"github.com/edgegrid/edgegrid/mqttingest"
 	"github.com/edgegrid/edgegrid/resource"
 )
 
-// module is the wired program: broker, API and listeners.
+// module is the wired program: broker, API, listeners and MQTT.
 type module struct {
 	cfg       *hostconfig.Config
 	log       zerolog.Logger
@@ -30,6 +32,8 @@ type module struct {
 	servers   []*http.Server
 	addrs     []string // listening addresses, in the order listen opened them
 	serveErrs chan error
+	ingest    *mqttingest.Ingest // nil when MQTT ingest is off
+	mqttOut   *mqttdest.Factory  // nil when no MQTT broker is configured
 }
 
 // build wires the module. It obtains certificates first (within ctx), since
@@ -60,16 +64,31 @@ func build(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger, sm s
 		return nil, err
 	}
 	m.hub = hub
+	mqttTLSCfg, err := mqttTLS(cfg)
+	if err != nil {
+		sec.stop()
+		return nil, err
+	}
+	mqttOut, err := m.mqttDestination(mqttTLSCfg)
+	if err != nil {
+		sec.stop()
+		return nil, err
+	}
 	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
 		broker.WithFactory(destination.WebHook, hooks),
 		broker.WithFactory(destination.EventGrid, cloud),
-		broker.WithFactory(destination.EdgeHub, hubSenders))
+		broker.WithFactory(destination.EdgeHub, hubSenders),
+		broker.WithFactory(destination.Mqtt, mqttOut))
 	if err != nil {
 		sec.stop()
 		return nil, err
 	}
 	m.broker = b
 	m.restoreMetadata()
+	if err := m.mqttIngest(b, mqttTLSCfg); err != nil {
+		m.stop(context.Background())
+		return nil, err
+	}
 	var authn api.Authenticator
 	if sec.auth.Enabled() {
 		authn = sec.auth

@@ -18,10 +18,11 @@ import (
 const listenerShutdownTimeout = 3 * time.Second
 
 // serve runs the module until ctx ends, then drains in order: readiness off,
-// listeners stopped, queued events delivered within the grace period (over
-// edgeHub too, so its connection closes last; module inputs are refused by
-// the draining broker and stay unacknowledged for edgeHub to resend), losses
-// logged.
+// listeners stopped, MQTT ingest stopped (what it has not settled stays with
+// the MQTT broker), queued events delivered within the grace period (over
+// edgeHub and MQTT too, so their connections close last; module inputs are
+// refused by the draining broker and stay unacknowledged for edgeHub to
+// resend), losses logged.
 func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) error {
 	for _, w := range cfg.Warnings {
 		log.Warn().Msg(w)
@@ -33,6 +34,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	}
 	if err := m.listen(); err != nil {
 		m.closeListeners(context.Background())
+		m.stopMQTTIngest()
 		m.stop(context.Background())
 		return err
 	}
@@ -44,6 +46,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	}
 	m.api.SetReady(true)
 	m.startEdgeHub()
+	m.startMQTT()
 	log.Info().Str("version", version).Str("mode", cfg.Mode().String()).Interface("config", cfg.Summary()).
 		Dur("startup", time.Since(start)).Msg("edgegrid started")
 
@@ -58,6 +61,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	lctx, cancel := context.WithTimeout(context.Background(), listenerShutdownTimeout)
 	m.closeListeners(lctx)
 	cancel()
+	m.stopMQTTIngest()
 	dctx, cancel := context.WithTimeout(context.Background(), cfg.Broker.ShutdownGracePeriod())
 	defer cancel()
 	losses := m.stop(dctx)
@@ -72,12 +76,13 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	return nil
 }
 
-// stop drains the broker until ctx ends, then closes the edgeHub connection and
-// ends certificate renewal (which deliveries in the drain may still need). It
-// returns the broker's losses.
+// stop drains the broker until ctx ends, then closes the edgeHub and Mqtt
+// destination connections and ends certificate renewal (which deliveries in
+// the drain may still need). It returns the broker's losses.
 func (m *module) stop(ctx context.Context) []broker.Loss {
 	losses := m.broker.Shutdown(ctx)
 	m.closeEdgeHub()
+	m.closeMQTTOut()
 	m.sec.stop()
 	return losses
 }
