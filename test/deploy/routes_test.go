@@ -47,9 +47,9 @@ func parseRoute(s string) (route, error) {
 
 func TestParseRoute(t *testing.T) {
 	good := map[string]route{
-		`FROM /messages/modules/a/outputs/* INTO $upstream`:                                       {fromModule: "a", output: "*", sink: "$upstream"},
+		`FROM /messages/modules/a/outputs/* INTO $upstream`:                                            {fromModule: "a", output: "*", sink: "$upstream"},
 		`from /messages/modules/a/outputs/o1 WHERE x = 1 into BrokeredEndpoint("/modules/b/inputs/i")`: {fromModule: "a", output: "o1", toModule: "b", input: "i", where: "x = 1"},
-		`FROM /messages/* INTO $upstream`:                                                         {sink: "$upstream"},
+		`FROM /messages/* INTO $upstream`:                                                              {sink: "$upstream"},
 	}
 	for s, want := range good {
 		r, err := parseRoute(s)
