@@ -119,3 +119,27 @@ func TestBusyAnswers503(t *testing.T) {
 		t.Fatal("nothing was accepted before the cap")
 	}
 }
+
+// TestValidationHandshakeOnPut: an opted-in webhook that does not answer the
+// validation event is refused and nothing is created.
+func TestValidationHandshakeOnPut(t *testing.T) {
+	e := newEnv(t, broker.Config{})
+	e.mustTopic("t", "EventGridSchema")
+	hook := testenv.NewWebhook(t) // answers 200 without the validation code
+	r := e.do("PUT", "/topics/t/eventSubscriptions/s"+q,
+		`{"properties":{"destination":{"endpointType":"WebHook","properties":{"endpointUrl":"`+hook.URL+`","validationHandshake":true}}}}`)
+	_, detail, msg := errorOf(t, r)
+	if r.status != 400 || detail != "InvalidDestination" || !strings.Contains(msg, "validation handshake") {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if hook.Count() != 1 || hook.Requests()[0].Header.Get("aeg-event-type") != "SubscriptionValidation" {
+		t.Fatalf("the subscriber did not get a validation event: %d requests", hook.Count())
+	}
+	if subs, _ := e.b.Subscriptions("t"); len(subs) != 0 {
+		t.Fatalf("a subscription was created: %+v", subs)
+	}
+	e.mustSub("t", "plain", hook.URL) // without the opt-in no handshake happens
+	if hook.Count() != 1 {
+		t.Fatal("a handshake ran without the opt-in")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/resource"
 )
 
@@ -24,7 +25,7 @@ func (s *Server) putSubscription(w http.ResponseWriter, r *http.Request, p param
 	if err != nil {
 		return err
 	}
-	got, _, err := s.b.PutSubscription(cfg)
+	got, _, err := s.b.PutSubscription(cfg, broker.WithHandshake(r.Context()))
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,11 @@
 package broker
 
 import (
+	"context"
 	"fmt"
 	"sort"
+
+	"github.com/edgegrid/edgegrid/destination"
 )
 
 // PutTopic creates a topic or confirms an existing one. An existing topic's input
@@ -77,10 +80,26 @@ func (b *Broker) DeleteTopic(name string) error {
 	return nil
 }
 
+// PutOption tunes PutSubscription.
+type PutOption func(*putOptions)
+
+type putOptions struct{ handshake context.Context }
+
+// WithHandshake runs the destination's validation handshake, when the endpoint
+// asks for one, before the subscription is installed (API calls do; restoring
+// saved definitions does not).
+func WithHandshake(ctx context.Context) PutOption {
+	return func(o *putOptions) { o.handshake = ctx }
+}
+
 // PutSubscription creates a subscription or updates an existing one in place: its
 // queued events stay and later attempts use the new settings. It reports whether
 // it created one.
-func (b *Broker) PutSubscription(cfg SubscriptionConfig) (SubscriptionConfig, bool, error) {
+func (b *Broker) PutSubscription(cfg SubscriptionConfig, opts ...PutOption) (SubscriptionConfig, bool, error) {
+	var o putOptions
+	for _, f := range opts {
+		f(&o)
+	}
 	t, err := b.topic(cfg.Topic)
 	if err != nil {
 		return SubscriptionConfig{}, false, err
@@ -92,6 +111,10 @@ func (b *Broker) PutSubscription(cfg SubscriptionConfig) (SubscriptionConfig, bo
 	}
 	st, err := b.buildState(cfg)
 	if err != nil {
+		return SubscriptionConfig{}, false, err
+	}
+	if err := b.handshake(o.handshake, st, t); err != nil {
+		_ = st.sender.Close()
 		return SubscriptionConfig{}, false, err
 	}
 	created, err := b.install(t, st)
@@ -137,6 +160,23 @@ func (b *Broker) install(t *topic, st *subState) (bool, error) {
 	b.log.Info().Str("topic", t.name).Str("subscription", s.name).
 		Str("endpointType", string(st.cfg.Destination.Type)).Msg("event subscription created")
 	return true, nil
+}
+
+// handshake runs the endpoint's validation handshake when asked to.
+func (b *Broker) handshake(ctx context.Context, st *subState, t *topic) error {
+	ep := &st.cfg.Destination
+	if ctx == nil || !ep.Handshake {
+		return nil
+	}
+	h, ok := b.factories[ep.Type].(destination.Handshaker)
+	if !ok {
+		return nil
+	}
+	info := destination.HandshakeInfo{Subscription: st.cfg.Name, Topic: t.name, Schema: st.cfg.DeliverySchema}
+	if err := h.Handshake(ctx, ep, info); err != nil {
+		return wrap(ErrInvalidDestination, err)
+	}
+	return nil
 }
 
 func samePersistence(a, b *bool) bool {

@@ -40,6 +40,9 @@ type Endpoint struct {
 	MqttTopic string `json:"mqttTopic,omitempty"`
 	// Headers are static custom delivery headers (deliveryAttributeMappings).
 	Headers []Header `json:"headers,omitempty"`
+	// Handshake asks for the webhook validation handshake when the subscription
+	// is created or updated (an opt-in addition).
+	Handshake bool `json:"validationHandshake,omitempty"`
 }
 
 // Header is one custom delivery header.

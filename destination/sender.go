@@ -43,6 +43,18 @@ type Factory interface {
 	New(ep *Endpoint) (Sender, error)
 }
 
+// HandshakeInfo describes the subscription a handshake is for.
+type HandshakeInfo struct {
+	Subscription, Topic string
+	Schema              eventschema.Schema
+}
+
+// Handshaker is implemented by factories whose destinations can prove they
+// want the events (the webhook validation handshake).
+type Handshaker interface {
+	Handshake(ctx context.Context, ep *Endpoint, info HandshakeInfo) error
+}
+
 // Errors of the package.
 var (
 	// ErrInvalidEndpoint marks endpoint validation errors (HTTP 400 InvalidDestination).

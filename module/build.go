@@ -14,6 +14,7 @@ import (
 	"github.com/edgegrid/edgegrid/destination/webhook"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
+	"github.com/edgegrid/edgegrid/metrics"
 	"github.com/edgegrid/edgegrid/resource"
 )
 
@@ -49,7 +50,11 @@ func build(cfg *hostconfig.Config, log zerolog.Logger) (*module, error) {
 	}
 	m.broker = b
 	m.restoreMetadata()
-	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg)})
+	var metricsHandler http.Handler
+	if cfg.Metrics.ReporterType == hostconfig.ReporterPrometheus {
+		metricsHandler = metrics.Handler(b, version)
+	}
+	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg), Metrics: metricsHandler})
 	if err != nil {
 		return nil, err
 	}

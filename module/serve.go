@@ -9,6 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/edgegrid/edgegrid/hostconfig"
+	"github.com/edgegrid/edgegrid/metrics"
 )
 
 // listenerShutdownTimeout bounds how long in-flight API requests may finish
@@ -30,6 +31,12 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		m.closeListeners(context.Background())
 		m.broker.Shutdown(context.Background())
 		return err
+	}
+	if cfg.Metrics.ReporterType == hostconfig.ReporterConsole {
+		cctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); metrics.Console(cctx, m.broker, log, metrics.DefaultConsoleInterval) }()
+		defer func() { cancel(); <-done }()
 	}
 	m.api.SetReady(true)
 	log.Info().Str("version", version).Str("mode", cfg.Mode().String()).Interface("config", cfg.Summary()).

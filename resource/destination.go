@@ -55,6 +55,13 @@ func decodeDestination(d *destinationBody, cfg *broker.SubscriptionConfig, l Lim
 		return err
 	}
 	ep.Headers = headers
+	if p.ValidationHandshake.Bad {
+		return destinationError("ValidationHandshake must be true or false.")
+	}
+	if p.ValidationHandshake.Value && t != destination.WebHook {
+		return destinationError("ValidationHandshake applies to WebHook destinations only.")
+	}
+	ep.Handshake = p.ValidationHandshake.Value
 	cfg.Destination = ep
 	return decodeBatching(p, cfg, l)
 }

@@ -58,6 +58,7 @@ type destPropsOutput struct {
 	MaxEventsPerBatch             *int            `json:"maxEventsPerBatch,omitempty"`
 	PreferredBatchSizeInKilobytes *int            `json:"preferredBatchSizeInKilobytes,omitempty"`
 	DeliveryAttributeMappings     []mappingOutput `json:"deliveryAttributeMappings,omitempty"`
+	ValidationHandshake           bool            `json:"validationHandshake,omitempty"`
 }
 
 type mappingOutput struct {
@@ -118,7 +119,8 @@ func RenderSubscription(c broker.SubscriptionConfig, id Identity, mode RenderMod
 func renderDestination(c broker.SubscriptionConfig, mode RenderMode) destinationOutput {
 	ep := c.Destination
 	props := destPropsOutput{EndpointURL: ep.URL, OutputName: ep.OutputName, TopicName: ep.TopicName, Topic: ep.MqttTopic,
-		MaxEventsPerBatch: c.MaxEventsPerBatch, PreferredBatchSizeInKilobytes: c.PreferredBatchSizeInKilobytes}
+		MaxEventsPerBatch: c.MaxEventsPerBatch, PreferredBatchSizeInKilobytes: c.PreferredBatchSizeInKilobytes,
+		ValidationHandshake: ep.Handshake}
 	if mode == ForStore {
 		props.SASKey = ep.SASKey
 	}

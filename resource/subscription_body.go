@@ -47,6 +47,7 @@ type destinationProps struct {
 	Topic                         flexString      `json:"topic"` // Mqtt destination topic
 	EventDeliverySchema           flexString      `json:"eventDeliverySchema"`
 	DeliveryAttributeMappings     json.RawMessage `json:"deliveryAttributeMappings"`
+	ValidationHandshake           flexBool        `json:"validationHandshake"`
 }
 
 type filterBody struct {

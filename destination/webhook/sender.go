@@ -58,6 +58,11 @@ func (f *Factory) New(ep *destination.Endpoint) (destination.Sender, error) {
 	for _, x := range ep.Headers {
 		h.Set(x.Name, x.Value)
 	}
+	if ep.Handshake {
+		// Once the CloudEvents abuse protection granted delivery, the origin
+		// accompanies every request (for Event Grid deliveries it is harmless).
+		h.Set("WebHook-Request-Origin", RequestOrigin)
+	}
 	return &Sender{f: f, url: ep.URL, headers: h}, nil
 }
 
