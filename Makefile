@@ -87,7 +87,7 @@ image-sizes:
 	done
 
 test:
-	go vet ./... && go test -race ./...
+	$(GO) vet ./... && $(GO) test -race -timeout 20m ./...
 
 clean:
 	rm -rf build amd64/edgegrid arm64/edgegrid arm32v7/edgegrid
