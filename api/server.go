@@ -48,6 +48,30 @@ type Options struct {
 	Auth Authenticator
 	// Metrics, when set, serves /metrics.
 	Metrics http.Handler
+	// Timeouts of the servers NewHTTPServer builds; zero fields take the
+	// defaults above.
+	Timeouts Timeouts
+}
+
+// Timeouts bound each phase of a connection so slow clients cannot pin it.
+// ReadHeader also bounds the TLS handshake.
+type Timeouts struct {
+	ReadHeader, Read, Write, Idle time.Duration
+}
+
+func (t *Timeouts) setDefaults() {
+	if t.ReadHeader <= 0 {
+		t.ReadHeader = readHeaderTimeout
+	}
+	if t.Read <= 0 {
+		t.Read = readTimeout
+	}
+	if t.Write <= 0 {
+		t.Write = writeTimeout
+	}
+	if t.Idle <= 0 {
+		t.Idle = idleTimeout
+	}
 }
 
 // Server is the REST API handler.
@@ -58,6 +82,7 @@ type Server struct {
 	limits resource.Limits
 	max    int64
 	auth   Authenticator
+	tmo    Timeouts
 	routes []route
 	ready  atomic.Bool
 	bufs   bufferPool
@@ -74,7 +99,8 @@ func New(o Options) (*Server, error) {
 	if o.Limits == (resource.Limits{}) {
 		o.Limits = resource.DefaultLimits()
 	}
-	s := &Server{b: o.Broker, log: o.Logger, id: o.Identity, limits: o.Limits, max: o.MaxBodyBytes, auth: o.Auth}
+	o.Timeouts.setDefaults()
+	s := &Server{b: o.Broker, log: o.Logger, id: o.Identity, limits: o.Limits, max: o.MaxBodyBytes, auth: o.Auth, tmo: o.Timeouts}
 	s.routes = s.routeTable(o.Metrics)
 	return s, nil
 }
@@ -89,10 +115,10 @@ func (s *Server) NewHTTPServer(tlsCfg *tls.Config) *http.Server {
 	return &http.Server{
 		Handler:           s,
 		TLSConfig:         tlsCfg,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
+		ReadHeaderTimeout: s.tmo.ReadHeader,
+		ReadTimeout:       s.tmo.Read,
+		WriteTimeout:      s.tmo.Write,
+		IdleTimeout:       s.tmo.Idle,
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          newStdLogger(s.log),
 	}

@@ -147,7 +147,7 @@ func (b *Broker) newWebhookSink(cfg *SubscriptionConfig, sender destination.Send
 }
 
 func (w *webhookSink) send(ev *eventschema.Event) error {
-	m := &message{ev: ev, published: w.sub.b.clock.Now(), size: int64(ev.Size()) + messageOverhead}
+	m := &message{ev: ev, published: w.sub.b.clock.Now().UnixNano(), size: int64(ev.Size()) + messageOverhead}
 	if !w.sub.b.mem.reserve(m.size) {
 		return ErrBusy
 	}

@@ -57,12 +57,12 @@ func (s *subscription) attempt(d delivery, st *subState) {
 		return
 	}
 	if d.attempts == 0 {
-		s.stats.FirstAttemptDelay.Observe(now.Sub(d.first.published))
+		s.stats.FirstAttemptDelay.Observe(now.Sub(d.first.publishedAt()))
 	}
 	events := d.events()
 	res := st.sender.Send(s.ctx, &destination.Delivery{
 		Subscription: s.name, Topic: s.topic.name, Schema: st.cfg.DeliverySchema,
-		Events: events, PriorAttempts: d.attempts,
+		Events: events, PriorAttempts: int(d.attempts),
 	})
 	if res.Outcome != destination.Delivered && s.ctx.Err() != nil {
 		// The subscription is closing: not an attempt; close() counts the loss.
@@ -72,19 +72,49 @@ func (s *subscription) attempt(d delivery, st *subState) {
 		return
 	}
 	d.attempts++
-	d.lastAttempt = now
+	d.lastAttempt = now.UnixNano()
 	s.stats.Attempts.Add(1)
+	if len(res.Refused) > 0 {
+		if d, ok = s.dropRefused(d, res.Refused); !ok {
+			return
+		}
+		events = d.events()
+	}
 	s.outcome(d, st, res, events)
+}
+
+// dropRefused drops the events the destination refused for good
+// (Result.Refused) and returns the others; ok is false when none is left.
+func (s *subscription) dropRefused(d delivery, rs []destination.Refusal) (delivery, bool) {
+	refused := make(map[int]destination.Refusal, len(rs))
+	for _, r := range rs {
+		refused[r.Index] = r
+	}
+	var keep []*message
+	i := 0
+	d.each(func(m *message) {
+		if r, ok := refused[i]; ok {
+			s.drop(m, &d, r.Reason, r.Detail)
+		} else {
+			keep = append(keep, m)
+		}
+		i++
+	})
+	if len(keep) == 0 {
+		return d, false
+	}
+	d.first, d.rest = keep[0], keep[1:]
+	return d, true
 }
 
 // dropExpired removes expired events from d; ok is false when none is left.
 func (s *subscription) dropExpired(d delivery, st *subState, now time.Time) (delivery, bool) {
-	if !st.policy.Expired(d.first.published, now) && !anyExpired(d.rest, st, now) {
+	if !st.policy.Expired(d.first.publishedAt(), now) && !anyExpired(d.rest, st, now) {
 		return d, true
 	}
 	var keep []*message
 	d.each(func(m *message) {
-		if st.policy.Expired(m.published, now) {
+		if st.policy.Expired(m.publishedAt(), now) {
 			s.drop(m, &d, string(retry.TimeToLiveExceeded), s.stats.lastOutcome())
 			return
 		}
@@ -99,7 +129,7 @@ func (s *subscription) dropExpired(d delivery, st *subState, now time.Time) (del
 
 func anyExpired(ms []*message, st *subState, now time.Time) bool {
 	for _, m := range ms {
-		if st.policy.Expired(m.published, now) {
+		if st.policy.Expired(m.publishedAt(), now) {
 			return true
 		}
 	}
@@ -116,13 +146,13 @@ func (s *subscription) outcome(d delivery, st *subState, res destination.Result,
 		s.stats.DeliveryLatency.Observe(res.Duration)
 		if s.b.cfg.LogDeliverySuccess {
 			s.b.log.Info().Str("topic", s.topic.name).Str("subscription", s.name).
-				Int("events", len(events)).Int("attempts", d.attempts).Msg("delivered")
+				Int("events", len(events)).Int32("attempts", d.attempts).Msg("delivered")
 		}
 		d.each(s.b.done)
 	case destination.Drop:
 		d.each(func(m *message) { s.drop(m, &d, res.Reason, res.Reason) })
 	default:
-		level, stop := st.policy.AfterFailure(d.attempts)
+		level, stop := st.policy.AfterFailure(int(d.attempts))
 		if stop != "" {
 			d.each(func(m *message) { s.drop(m, &d, string(stop), res.Reason) })
 			return
@@ -139,11 +169,11 @@ func (s *subscription) drop(m *message, d *delivery, reason, last string) {
 	s.stats.countDrop(reason)
 	st := s.state.Load()
 	ev := s.b.log.Warn().Str("topic", s.topic.name).Str("subscription", s.name).
-		Str("eventId", m.ev.ID).Str("reason", reason).Int("deliveryAttempts", d.attempts).
+		Str("eventId", m.ev.ID).Str("reason", reason).Int32("deliveryAttempts", d.attempts).
 		Str("lastDeliveryOutcome", last)
 	if st.sink != nil && !isDeadLetter(m.ev) {
 		dl := eventschema.DeadLetter(m.ev, st.cfg.DeliverySchema, eventschema.DeadLetterInfo{Reason: reason,
-			Attempts: d.attempts, LastOutcome: last, PublishTime: m.published, LastAttemptTime: d.lastAttempt, Topic: s.topic.name})
+			Attempts: int(d.attempts), LastOutcome: last, PublishTime: m.publishedAt(), LastAttemptTime: d.lastAttemptAt(), Topic: s.topic.name})
 		if err := st.sink.send(dl); err != nil {
 			ev = ev.AnErr("deadLetterError", err)
 			s.stats.countDeadLetter(false)

@@ -30,7 +30,7 @@ func (b *Broker) Publish(topicName string, events []*eventschema.Event) (Publish
 	}
 	msgs := make([]message, len(events))
 	var total int64
-	now := b.clock.Now()
+	now := b.clock.Now().UnixNano()
 	for i, ev := range events {
 		msgs[i] = message{ev: ev, published: now, size: int64(ev.Size()) + messageOverhead}
 		total += msgs[i].size

@@ -2,6 +2,10 @@ package broker
 
 import "sync"
 
+// shrinkAbove is the capacity above which an emptied queue releases its
+// backing array (a burst of 100k events must not pin megabytes afterwards).
+const shrinkAbove = 4096
+
 // readyQueue is a subscription's FIFO of deliveries waiting for an attempt. It
 // starts delivery goroutines on demand, up to max, and each goroutine ends when it
 // finds the queue empty, so an idle subscription owns no goroutine.
@@ -88,6 +92,10 @@ func (q *readyQueue) takeLocked() delivery {
 	q.items[q.head] = delivery{}
 	q.head++
 	if q.head == len(q.items) {
+		// Empty: keep a small backing array, drop one a burst made large.
+		if cap(q.items) > shrinkAbove {
+			q.items = nil
+		}
 		q.items, q.head = q.items[:0], 0
 	} else if q.head > 1024 && q.head*2 > len(q.items) {
 		n := copy(q.items, q.items[q.head:])

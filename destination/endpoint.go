@@ -36,6 +36,9 @@ type Endpoint struct {
 	SASKey string `json:"sasKey,omitempty"`
 	// TopicName replaces the topic of forwarded Event Grid events (nil: nulled).
 	TopicName *string `json:"topicName,omitempty"`
+	// Authentication says how an EventGrid destination authenticates to the
+	// cloud; AuthDefault picks SASKey when a key is given, else Entra ID.
+	Authentication Authentication `json:"authentication,omitempty"`
 	// MqttTopic is the topic a Mqtt destination publishes to.
 	MqttTopic string `json:"mqttTopic,omitempty"`
 	// Headers are static custom delivery headers (deliveryAttributeMappings).
@@ -50,4 +53,31 @@ type Header struct {
 	Name   string `json:"name"`
 	Value  string `json:"value"`
 	Secret bool   `json:"secret,omitempty"`
+}
+
+// Authentication is how an EventGrid destination authenticates to cloud Event
+// Grid (the destination property "authentication", an addition of this project).
+type Authentication string
+
+// The authentication methods.
+const (
+	// AuthDefault: the SAS key when sasKey is given, else an Entra ID token when
+	// the module has an Entra ID credential configured.
+	AuthDefault Authentication = ""
+	// AuthSASKey: the topic's access key in the aeg-sas-key header.
+	AuthSASKey Authentication = "SasKey"
+	// AuthEntraID: a Microsoft Entra ID bearer token for https://eventgrid.azure.net.
+	AuthEntraID Authentication = "EntraId"
+)
+
+// ParseAuthentication matches a method name case-insensitively ("sasKey",
+// "entraid"); "" is AuthDefault.
+func ParseAuthentication(s string) (Authentication, bool) {
+	s = strings.TrimSpace(s)
+	for _, a := range [...]Authentication{AuthDefault, AuthSASKey, AuthEntraID} {
+		if strings.EqualFold(string(a), s) {
+			return a, true
+		}
+	}
+	return "", false
 }

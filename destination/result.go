@@ -47,6 +47,22 @@ type Result struct {
 	Err error
 	// Duration is how long the attempt took.
 	Duration time.Duration
+	// Refused lists events of the delivery that the destination refused for
+	// good without sending them (an event too large for any request), while
+	// Outcome applies to the others. The broker drops the refused events with
+	// their own reason and detail. A sender that refuses every event answers
+	// Drop and lists them all.
+	Refused []Refusal
+}
+
+// Refusal is one event a sender refused (see Result.Refused).
+type Refusal struct {
+	// Index is the event's position in Delivery.Events.
+	Index int
+	// Reason is a lastDeliveryOutcome word, e.g. PayloadTooLarge.
+	Reason string
+	// Detail explains the refusal for the drop log.
+	Detail string
 }
 
 // String renders the outcome for logs, e.g. "503 Busy" or "SocketError: connection refused".

@@ -2,24 +2,30 @@ package eventschema
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"time"
 )
 
-// ceWire holds the CloudEvents 1.0 context attributes edgegrid validates.
-// Attribute names are matched case-insensitively, so the documentation's
-// "specVersion" example is understood.
+// ceWire holds the CloudEvents 1.0 context attributes edgegrid validates, as
+// raw JSON sub-slices. Attribute names are matched case-insensitively, so the
+// documentation's "specVersion" example is understood.
 type ceWire struct {
-	ID              json.RawMessage `json:"id"`
-	Source          json.RawMessage `json:"source"`
-	SpecVersion     json.RawMessage `json:"specversion"`
-	Type            json.RawMessage `json:"type"`
-	Time            json.RawMessage `json:"time"`
-	Subject         json.RawMessage `json:"subject"`
-	DataContentType json.RawMessage `json:"datacontenttype"`
-	DataSchema      json.RawMessage `json:"dataschema"`
-	Data            json.RawMessage `json:"data"`
-	DataBase64      json.RawMessage `json:"data_base64"`
+	ID, Source, SpecVersion, Type, Time, Subject, DataContentType, DataSchema, Data, DataBase64 []byte
+}
+
+var ceFields = [...]string{"id", "source", "specversion", "type", "time", "subject", "datacontenttype", "dataschema", "data", "data_base64"}
+
+func decodeCloudEvent(el []byte) ceWire {
+	var w ceWire
+	dst := [...]*[]byte{&w.ID, &w.Source, &w.SpecVersion, &w.Type, &w.Time, &w.Subject, &w.DataContentType, &w.DataSchema, &w.Data, &w.DataBase64}
+	members(el, func(key, val []byte) {
+		for k, name := range ceFields {
+			if keyIs(key, name) {
+				*dst[k] = val
+				return
+			}
+		}
+	})
+	return w
 }
 
 // ceRequired lists the required attributes.
@@ -29,12 +35,9 @@ var ceRequired = [...]string{"id", "source", "specversion", "type"}
 // module's own event-schemas.md example.
 var acceptedSpecVersions = map[string]bool{"1.0": true, "1.0-rc1": true}
 
-func parseCloudEvent(i int, el json.RawMessage) (*Event, *ParseError) {
-	var w ceWire
-	if err := json.Unmarshal(el, &w); err != nil {
-		return nil, eventError(i, "", "is not a valid CloudEvent: %s.", err.Error())
-	}
-	req := [...]json.RawMessage{w.ID, w.Source, w.SpecVersion, w.Type}
+func parseCloudEvent(i int, el []byte) (*Event, *ParseError) {
+	w := decodeCloudEvent(el)
+	req := [...][]byte{w.ID, w.Source, w.SpecVersion, w.Type}
 	for k, tok := range req {
 		if err := requireNonEmptyString(i, ceRequired[k], tok); err != nil {
 			return nil, err
@@ -46,18 +49,15 @@ func parseCloudEvent(i int, el json.RawMessage) (*Event, *ParseError) {
 	if err := checkCloudEventOptional(i, &w); err != nil {
 		return nil, err
 	}
-	ev := &Event{
-		Raw:  append([]byte(nil), el...),
-		ID:   unquote(w.ID),
-		Type: unquote(w.Type),
-	}
+	raw := append([]byte(nil), el...)
+	ev := &Event{Raw: raw, ID: viewIn(raw, el, w.ID), Type: viewIn(raw, el, w.Type)}
 	if kindOf(w.Subject) == tokString {
-		ev.Subject = unquote(w.Subject)
+		ev.Subject = viewIn(raw, el, w.Subject)
 	}
 	return ev, nil
 }
 
-func requireNonEmptyString(i int, name string, tok json.RawMessage) *ParseError {
+func requireNonEmptyString(i int, name string, tok []byte) *ParseError {
 	switch kindOf(tok) {
 	case tokAbsent:
 		return eventError(i, name, "is required.")
@@ -74,7 +74,7 @@ func requireNonEmptyString(i int, name string, tok json.RawMessage) *ParseError 
 func checkCloudEventOptional(i int, w *ceWire) *ParseError {
 	opt := [...]struct {
 		name string
-		tok  json.RawMessage
+		tok  []byte
 	}{
 		{"subject", w.Subject}, {"datacontenttype", w.DataContentType},
 		{"dataschema", w.DataSchema}, {"time", w.Time}, {"data_base64", w.DataBase64},

@@ -1,25 +1,17 @@
 package eventschema
 
-import "encoding/json"
-
-// customEnvelope picks the optional top-level properties filters can use.
-type customEnvelope struct {
-	Subject   json.RawMessage `json:"subject"`
-	EventType json.RawMessage `json:"eventType"`
-}
-
-// parseCustom accepts any JSON object and keeps it exactly as received.
-func parseCustom(i int, el json.RawMessage) (*Event, *ParseError) {
-	var env customEnvelope
-	if err := json.Unmarshal(el, &env); err != nil {
-		return nil, eventError(i, "", "must be a JSON object.")
-	}
-	ev := &Event{Raw: append([]byte(nil), el...)}
-	if kindOf(env.Subject) == tokString {
-		ev.Subject = unquote(env.Subject)
-	}
-	if kindOf(env.EventType) == tokString {
-		ev.Type = unquote(env.EventType)
-	}
+// parseCustom accepts any JSON object and keeps it exactly as received; the
+// top-level subject and eventType strings, when present, are used by filters.
+func parseCustom(_ int, el []byte) (*Event, *ParseError) {
+	raw := append([]byte(nil), el...)
+	ev := &Event{Raw: raw}
+	members(el, func(key, val []byte) {
+		switch {
+		case keyIs(key, "subject") && kindOf(val) == tokString:
+			ev.Subject = viewIn(raw, el, val)
+		case keyIs(key, "eventType") && kindOf(val) == tokString:
+			ev.Type = viewIn(raw, el, val)
+		}
+	})
 	return ev, nil
 }

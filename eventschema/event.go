@@ -1,7 +1,8 @@
 package eventschema
 
 // Event is one accepted event. It is immutable once returned by a parser and may be
-// shared by every subscription it fans out to.
+// shared by every subscription it fans out to. Nobody may modify Raw: the
+// envelope strings may share its memory.
 type Event struct {
 	// Raw is the JSON object delivered to subscribers.
 	Raw []byte

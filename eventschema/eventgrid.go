@@ -1,32 +1,37 @@
 package eventschema
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "strings"
 
-// egWire is an Event Grid event as published. encoding/json matches property
-// names case-insensitively, which is what the .NET SDK's PascalCase needs.
+// egWire is an Event Grid event as published: each field is the raw JSON of a
+// property (nil when absent), a sub-slice of the request body.
 type egWire struct {
-	ID              json.RawMessage `json:"id"`
-	Topic           json.RawMessage `json:"topic"`
-	Subject         json.RawMessage `json:"subject"`
-	EventType       json.RawMessage `json:"eventType"`
-	EventTime       json.RawMessage `json:"eventTime"`
-	DataVersion     json.RawMessage `json:"dataVersion"`
-	MetadataVersion json.RawMessage `json:"metadataVersion"`
-	Data            json.RawMessage `json:"data"`
+	ID, Topic, Subject, EventType, EventTime, DataVersion, MetadataVersion, Data []byte
+}
+
+// egFields lists the properties in the order of egWire's fields. Names match
+// case-insensitively (the .NET SDK sends PascalCase); of repeated names the last wins.
+var egFields = [...]string{"id", "topic", "subject", "eventType", "eventTime", "dataVersion", "metadataVersion", "data"}
+
+func decodeEventGrid(el []byte) egWire {
+	var w egWire
+	dst := [...]*[]byte{&w.ID, &w.Topic, &w.Subject, &w.EventType, &w.EventTime, &w.DataVersion, &w.MetadataVersion, &w.Data}
+	members(el, func(key, val []byte) {
+		for k, name := range egFields {
+			if keyIs(key, name) {
+				*dst[k] = val
+				return
+			}
+		}
+	})
+	return w
 }
 
 // egRequired lists the required string properties in delivery order.
 var egRequired = [...]string{"id", "subject", "eventType", "eventTime", "dataVersion"}
 
-func (p *parser) parseEventGrid(i int, el json.RawMessage) (*Event, *ParseError) {
-	var w egWire
-	if err := json.Unmarshal(el, &w); err != nil {
-		return nil, eventError(i, "", "is not a valid Event Grid event: %s.", err.Error())
-	}
-	toks := [...]json.RawMessage{w.ID, w.Subject, w.EventType, w.EventTime, w.DataVersion}
+func (p *parser) parseEventGrid(i int, el []byte) (*Event, *ParseError) {
+	w := decodeEventGrid(el)
+	toks := [...][]byte{w.ID, w.Subject, w.EventType, w.EventTime, w.DataVersion}
 	for k, tok := range toks {
 		switch kindOf(tok) {
 		case tokAbsent:
@@ -35,20 +40,13 @@ func (p *parser) parseEventGrid(i int, el json.RawMessage) (*Event, *ParseError)
 			return nil, eventError(i, egRequired[k], "must be a string.")
 		}
 	}
-	id := unquote(w.ID)
-	if id == "" {
+	if kindOf(w.ID) == tokString && len(w.ID) <= 2 {
 		return nil, eventError(i, "id", "must not be empty.")
 	}
 	if err := p.checkEnvelope(i, &w); err != nil {
 		return nil, err
 	}
-	return &Event{
-		Raw:         p.encodeEventGrid(&w),
-		ID:          id,
-		Subject:     unquote(w.Subject),
-		Type:        unquote(w.EventType),
-		DataVersion: unquote(w.DataVersion),
-	}, nil
+	return p.encodeEventGrid(&w), nil
 }
 
 // checkEnvelope validates the optional topic and metadataVersion properties.
@@ -72,29 +70,36 @@ func (p *parser) checkEnvelope(i int, w *egWire) *ParseError {
 	return nil
 }
 
-// encodeEventGrid writes the delivered form: camelCase names, topic stamped with
-// the topic name, metadataVersion "1", data only when published. String tokens
-// are copied verbatim (they are already valid JSON).
-func (p *parser) encodeEventGrid(w *egWire) []byte {
-	n := 120 + len(w.ID) + len(p.topicTok) + len(w.Subject) + len(w.EventType) +
-		len(w.EventTime) + len(w.DataVersion) + len(w.Data)
-	b := make([]byte, 0, n)
-	b = append(b, `{"id":`...)
-	b = append(b, w.ID...)
-	b = append(b, `,"topic":`...)
-	b = append(b, p.topicTok...)
-	b = append(b, `,"subject":`...)
-	b = append(b, w.Subject...)
-	b = append(b, `,"eventType":`...)
-	b = append(b, w.EventType...)
-	b = append(b, `,"eventTime":`...)
-	b = append(b, w.EventTime...)
-	b = append(b, `,"dataVersion":`...)
-	b = append(b, w.DataVersion...)
-	b = append(b, `,"metadataVersion":"1"`...)
-	if len(w.Data) > 0 {
-		b = append(b, `,"data":`...)
-		b = append(b, w.Data...)
+// encodeEventGrid builds the delivered form: camelCase names, topic stamped
+// with the topic name, metadataVersion "1", data only when published. String
+// tokens are copied verbatim (they are already valid JSON). Raw is allocated at
+// its exact size, and the envelope strings point into it when they need no
+// unescaping: a backlogged event then costs one allocation for its bytes.
+func (p *parser) encodeEventGrid(w *egWire) *Event {
+	parts := [...]struct {
+		name string
+		tok  []byte
+	}{{`{"id":`, w.ID}, {`,"topic":`, p.topicTok}, {`,"subject":`, w.Subject}, {`,"eventType":`, w.EventType},
+		{`,"eventTime":`, w.EventTime}, {`,"dataVersion":`, w.DataVersion}, {`,"metadataVersion":`, metadataVersion1}, {`,"data":`, w.Data}}
+	n := 1 // closing brace
+	for _, pt := range parts {
+		if len(pt.tok) > 0 {
+			n += len(pt.name) + len(pt.tok)
+		}
 	}
-	return append(b, '}')
+	b := make([]byte, 0, n)
+	var at [len(parts)]int // offset of each token in b
+	for k, pt := range parts {
+		if len(pt.tok) == 0 {
+			continue
+		}
+		b = append(b, pt.name...)
+		at[k] = len(b)
+		b = append(b, pt.tok...)
+	}
+	b = append(b, '}')
+	return &Event{Raw: b, ID: view(b, at[0], len(w.ID)), Subject: view(b, at[2], len(w.Subject)),
+		Type: view(b, at[3], len(w.EventType)), DataVersion: view(b, at[5], len(w.DataVersion))}
 }
+
+var metadataVersion1 = []byte(`"1"`)

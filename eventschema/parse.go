@@ -64,34 +64,29 @@ func Parse(s Schema, body []byte, o Options) ([]*Event, error) {
 	return events, nil
 }
 
-// splitBody checks the body's shape and returns its event objects' raw bytes.
-func splitBody(body []byte, shape Shape) ([]json.RawMessage, error) {
+// splitBody checks the body's shape and returns its event objects as
+// sub-slices of body: the whole body is validated once, then walked without
+// copying.
+func splitBody(body []byte, shape Shape) ([][]byte, error) {
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
 		return nil, bodyError(ErrEmpty, "The request body is empty; expected %s.", shapeText(shape))
 	}
-	isArray := trimmed[0] == '['
-	switch {
-	case isArray && shape == ShapeObject:
-		return nil, bodyError(ErrInvalidEvent, "The request body must be a single JSON object, not an array.")
-	case !isArray && shape == ShapeArray:
-		if trimmed[0] == '{' && json.Valid(trimmed) {
-			return nil, bodyError(ErrInvalidEvent, "The request body must be a JSON array of events, even for a single event.")
-		}
-	}
-	if !isArray {
-		if !json.Valid(trimmed) {
-			return nil, invalidJSON(trimmed)
-		}
-		if trimmed[0] != '{' {
-			return nil, bodyError(ErrInvalidEvent, "The request body must be %s.", shapeText(shape))
-		}
-		return []json.RawMessage{json.RawMessage(trimmed)}, nil
-	}
-	var elems []json.RawMessage
-	if err := json.Unmarshal(trimmed, &elems); err != nil {
+	if !json.Valid(trimmed) {
 		return nil, invalidJSON(trimmed)
 	}
+	switch isArray := trimmed[0] == '['; {
+	case isArray && shape == ShapeObject:
+		return nil, bodyError(ErrInvalidEvent, "The request body must be a single JSON object, not an array.")
+	case !isArray && shape == ShapeArray && trimmed[0] == '{':
+		return nil, bodyError(ErrInvalidEvent, "The request body must be a JSON array of events, even for a single event.")
+	case !isArray && trimmed[0] != '{':
+		return nil, bodyError(ErrInvalidEvent, "The request body must be %s.", shapeText(shape))
+	case !isArray:
+		return [][]byte{trimmed}, nil
+	}
+	var elems [][]byte
+	elements(trimmed, func(el []byte) { elems = append(elems, el) })
 	if len(elems) == 0 {
 		return nil, bodyError(ErrEmpty, "The request contains no events.")
 	}
@@ -132,7 +127,7 @@ func newParser(s Schema, o Options) *parser {
 	return &parser{schema: s, topic: o.Topic, topicTok: tok}
 }
 
-func (p *parser) parse(i int, el json.RawMessage) (*Event, *ParseError) {
+func (p *parser) parse(i int, el []byte) (*Event, *ParseError) {
 	if len(el) == 0 || el[0] != '{' {
 		return nil, eventError(i, "", "must be a JSON object.")
 	}

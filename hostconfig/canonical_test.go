@@ -113,7 +113,7 @@ func TestCatalogIsSound(t *testing.T) {
 			t.Errorf("Config.%s is neither a section nor Warnings", sf.Name)
 		}
 	}
-	if len(sections(&Config{})) != 7 {
-		t.Errorf("sections = %d, want 7", len(sections(&Config{})))
+	if len(sections(&Config{})) != 9 {
+		t.Errorf("sections = %d, want 9", len(sections(&Config{})))
 	}
 }

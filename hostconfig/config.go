@@ -16,6 +16,8 @@ type Config struct {
 	Metrics  Metrics  // metrics__…
 	Log      Log      // log__level and IoT Edge's RuntimeLogLevel
 	Edge     Edge     // IOTEDGE_…: the IoT Edge runtime environment
+	Azure    Azure    // AZURE_…: the Entra ID credential of EventGrid deliveries
+	EdgeHub  EdgeHub  // edgeHub__…: the edgeHub connection (IoT Edge mode)
 
 	// Warnings lists what Load noticed but did not reject: conflicting
 	// spellings, unknown variables with our prefixes, settings without
@@ -34,6 +36,17 @@ type Inbound struct {
 	// HTTPS server certificate comes from. Only IoTEdge (any case).
 	// Default IoTEdge.
 	ServerCertSource CertSource `envconfig:"inbound__serverAuth__serverCert__source" default:"IoTEdge" desc:"source of the HTTPS server certificate"`
+
+	// ServerCertFile is inbound__serverAuth__serverCert__certFile, an
+	// addition of this project: outside IoT Edge, a PEM file holding the
+	// HTTPS certificate followed by its chain. Set with ServerKeyFile or not
+	// at all; when neither is set a self-signed certificate is generated at
+	// start. Ignored (with a warning) in IoT Edge mode.
+	ServerCertFile string `envconfig:"inbound__serverAuth__serverCert__certFile" desc:"outside IoT Edge: PEM certificate chain for HTTPS (else self-signed) [edgegrid addition]"`
+
+	// ServerKeyFile is inbound__serverAuth__serverCert__keyFile, an addition
+	// of this project: the PEM private key of ServerCertFile.
+	ServerKeyFile string `envconfig:"inbound__serverAuth__serverCert__keyFile" desc:"outside IoT Edge: PEM private key for HTTPS [edgegrid addition]"`
 
 	// ClientCertEnabled is inbound__clientAuth__clientCert__enabled: require
 	// callers to present a client certificate. Default true.
@@ -101,6 +114,17 @@ type Outbound struct {
 	// identity certificate comes from. Only IoTEdge. Default IoTEdge.
 	ClientCertSource CertSource `envconfig:"outbound__clientAuth__clientCert__source" default:"IoTEdge" desc:"source of the identity certificate"`
 
+	// ClientCertFile is outbound__clientAuth__clientCert__certFile, an
+	// addition of this project: outside IoT Edge, a PEM file holding the
+	// client certificate (and chain) presented to subscribers that ask for
+	// one. Set with ClientKeyFile or not at all; when neither is set no
+	// certificate is presented. Ignored (with a warning) in IoT Edge mode.
+	ClientCertFile string `envconfig:"outbound__clientAuth__clientCert__certFile" desc:"outside IoT Edge: PEM client certificate chain for subscribers (else none) [edgegrid addition]"`
+
+	// ClientKeyFile is outbound__clientAuth__clientCert__keyFile, an addition
+	// of this project: the PEM private key of ClientCertFile.
+	ClientKeyFile string `envconfig:"outbound__clientAuth__clientCert__keyFile" desc:"outside IoT Edge: PEM private key of the client certificate [edgegrid addition]"`
+
 	// WebhookHTTPSOnly is outbound__webhook__httpsOnly: accept only https://
 	// webhook endpoints. Default true.
 	WebhookHTTPSOnly bool `envconfig:"outbound__webhook__httpsOnly" default:"true" desc:"accept only https:// webhook endpoints"`
@@ -123,4 +147,19 @@ type Outbound struct {
 	// outbound__eventgrid__allowInvalidHostnames: accept EventGrid endpoint
 	// hosts outside eventgrid.azure.net/.us/.cn (api.md). Default false.
 	EventGridAllowInvalidHostnames bool `envconfig:"outbound__eventgrid__allowInvalidHostnames" default:"false" desc:"accept EventGrid endpoints outside *.eventgrid.azure.net/.us/.cn"`
+
+	// EventGridCredential is outbound__eventgrid__credential, an addition of
+	// this project: the Microsoft Entra ID credential EventGrid deliveries
+	// authenticate with when they do not use a SAS key. auto (default) picks
+	// one from the Azure variables (see Config.EntraCredential); none turns
+	// Entra ID off; secret, certificate, workloadIdentity and managedIdentity
+	// force one. Any case.
+	EventGridCredential EntraCredential `envconfig:"outbound__eventgrid__credential" default:"auto" desc:"Entra ID credential for EventGrid deliveries: auto picks from AZURE_* [edgegrid addition]"`
+
+	// EventGridDisableInstanceDiscovery is
+	// outbound__eventgrid__disableInstanceDiscovery, an addition of this
+	// project: do not ask login.microsoftonline.com to validate the Entra ID
+	// authority. Only for an AZURE_AUTHORITY_HOST of a private or disconnected
+	// cloud (Azure Stack), which must then be trusted. Default false.
+	EventGridDisableInstanceDiscovery bool `envconfig:"outbound__eventgrid__disableInstanceDiscovery" default:"false" desc:"skip Entra ID authority validation (private clouds, Azure Stack) [edgegrid addition]"`
 }

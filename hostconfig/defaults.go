@@ -95,6 +95,7 @@ func Defaults() *Config {
 			WebhookHTTPSOnly:      true,
 			WebhookAllowUnknownCA: true,
 			EventGridHTTPSOnly:    true,
+			EventGridCredential:   EntraAuto,
 		},
 		Broker:  defaultBroker(),
 		API:     API{MaxEventsPerBatch: defaultAPIMaxEventsPerBatch, MaxPreferredBatchSizeInKilobytes: preferredBatchKBLimit, MaxBatchSizeInBytes: batchBytesLimit},

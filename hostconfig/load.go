@@ -80,6 +80,9 @@ func (c *Config) lint() []string {
 	if !in.SASKeysEnabled && (in.SASKey1 != "" || in.SASKey2 != "") {
 		out = append(out, "inbound__clientAuth__sasKeys__key1/key2 are set but inbound__clientAuth__sasKeys__enabled is false; the keys are ignored")
 	}
+	out = append(out, c.lintSecurity()...)
+	out = append(out, lintEntra(c.Outbound, c.Azure)...)
+	out = append(out, lintEdgeHub(c)...)
 	return append(out, lintLog(c.Log)...)
 }
 

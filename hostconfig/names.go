@@ -98,7 +98,7 @@ func IsKnown(name string) bool {
 
 // ourPrefixes are the canonical prefixes of this module's variables; an
 // unknown variable with one of them is likely a typo.
-var ourPrefixes = []string{"INBOUND__", "OUTBOUND__", "BROKER__", "API__", "METRICS__", "MQTT__", "LOG__"}
+var ourPrefixes = []string{"INBOUND__", "OUTBOUND__", "BROKER__", "API__", "METRICS__", "MQTT__", "LOG__", "EDGEHUB__"}
 
 func hasOurPrefix(canon string) bool {
 	for _, p := range ourPrefixes {

@@ -17,10 +17,13 @@ var documentedNames = []string{
 	"inbound__clientAuth__clientCert__allowUnknownCA", "inbound__clientAuth__sasKeys__enabled",
 	"inbound__clientAuth__sasKeys__key1", "inbound__clientAuth__sasKeys__key2",
 	"inbound__httpsPort", "inbound__httpPort", "inbound__bindAddress",
+	"inbound__serverAuth__serverCert__certFile", "inbound__serverAuth__serverCert__keyFile",
+	"outbound__clientAuth__clientCert__certFile", "outbound__clientAuth__clientCert__keyFile",
 	"outbound__clientAuth__clientCert__enabled", "outbound__clientAuth__clientCert__source",
 	"outbound__webhook__httpsOnly", "outbound__webhook__skipServerCertValidation",
 	"outbound__webhook__allowUnknownCA", "outbound__eventgrid__httpsOnly",
-	"outbound__eventgrid__allowInvalidHostnames",
+	"outbound__eventgrid__allowInvalidHostnames", "outbound__eventgrid__credential",
+	"outbound__eventgrid__disableInstanceDiscovery",
 	"broker__defaultMaxDeliveryAttempts", "broker__defaultEventTimeToLiveInSeconds",
 	"broker__defaultMaxBatchSizeInBytes", "broker__defaultMaxEventsPerBatch", "broker__logDeliverySuccess",
 	"broker__metadataDbPath", "broker__maxBufferedBytes", "broker__deliveryConcurrency",
@@ -31,6 +34,10 @@ var documentedNames = []string{
 	"IOTEDGE_WORKLOADURI", "IOTEDGE_MODULEID", "IOTEDGE_DEVICEID", "IOTEDGE_IOTHUBHOSTNAME",
 	"IOTEDGE_GATEWAYHOSTNAME", "IOTEDGE_MODULEGENERATIONID", "IOTEDGE_APIVERSION",
 	"IOTEDGE_AUTHSCHEME", "IOTEDGE_PARENTHOSTNAME",
+	"AZURE_TENANT_ID", "AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_CLIENT_CERTIFICATE_PATH",
+	"AZURE_CLIENT_CERTIFICATE_PASSWORD", "AZURE_CLIENT_SEND_CERTIFICATE_CHAIN", "AZURE_FEDERATED_TOKEN_FILE",
+	"AZURE_AUTHORITY_HOST", "IDENTITY_ENDPOINT",
+	"edgeHub__address", "edgeHub__inputRoutes",
 }
 
 func TestNames(t *testing.T) {

@@ -121,6 +121,10 @@ func TestEveryVariableReportedAtOnce(t *testing.T) {
 		"broker__metadataDbPath", "RuntimeLogLevel", "IOTEDGE_MODULEID", "IOTEDGE_DEVICEID",
 		"IOTEDGE_IOTHUBHOSTNAME", "IOTEDGE_GATEWAYHOSTNAME", "IOTEDGE_MODULEGENERATIONID",
 		"IOTEDGE_APIVERSION", "IOTEDGE_PARENTHOSTNAME",
+		"inbound__serverAuth__serverCert__certFile", "inbound__serverAuth__serverCert__keyFile",
+		"outbound__clientAuth__clientCert__certFile", "outbound__clientAuth__clientCert__keyFile",
+		"AZURE_TENANT_ID", "AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_CLIENT_CERTIFICATE_PATH",
+		"AZURE_CLIENT_CERTIFICATE_PASSWORD", "AZURE_FEDERATED_TOKEN_FILE", "IDENTITY_ENDPOINT",
 	}
 	e := loadErr(t, junkForEveryName()...)
 	got := problemNames(e)

@@ -17,8 +17,8 @@ var spellingCases = map[string]struct {
 }{
 	"double underscore, documented case": {"broker__defaultMaxDeliveryAttempts", "3",
 		func(c *hostconfig.Config) any { return c.Broker.DefaultMaxDeliveryAttempts }, 3, false},
-	"colon form": {"inbound:serverAuth:tlsPolicy", "enabled",
-		func(c *hostconfig.Config) any { return c.Inbound.TLSPolicy }, hostconfig.TLSPolicyEnabled, false},
+	"colon form": {"outbound:webhook:httpsOnly", "false",
+		func(c *hostconfig.Config) any { return c.Outbound.WebhookHTTPSOnly }, false, false},
 	"brokers alias": {"brokers__defaultMaxDeliveryAttempts", "5",
 		func(c *hostconfig.Config) any { return c.Broker.DefaultMaxDeliveryAttempts }, 5, false},
 	"brokers alias, colon form": {"brokers:defaultMaxEventsPerBatch", "7",

@@ -18,12 +18,15 @@ func (c *Config) problems() []Problem {
 	p.add(validateListeners(c.Inbound))
 	p.add(validateClientAuth(c.Inbound))
 	p.add(validateOutbound(c.Outbound))
+	p.add(validateCertFiles(c.Inbound, c.Outbound))
 	p.add(validateBroker(c.Broker))
 	p.add(validateAPI(c.API))
 	p.add(validateBatching(c.Broker, c.API))
 	p.add(validateMetrics(c.Metrics))
 	p.add(validateLog(c.Log))
 	p.add(validateEdge(c.Edge))
+	p.add(validateEntra(c.Outbound, c.Azure))
+	p.add(validateEdgeHub(c.EdgeHub))
 	return p
 }
 

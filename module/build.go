@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/tls"
 	"net/http"
 
@@ -9,9 +10,8 @@ import (
 	"github.com/edgegrid/edgegrid/api"
 	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/destination"
-	"github.com/edgegrid/edgegrid/destination/edgehub"
-	"github.com/edgegrid/edgegrid/destination/eventgrid"
 	"github.com/edgegrid/edgegrid/destination/webhook"
+	"github.com/edgegrid/edgegrid/edgehub"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
 	"github.com/edgegrid/edgegrid/metrics"
@@ -24,44 +24,67 @@ type module struct {
 	log       zerolog.Logger
 	broker    *broker.Broker
 	api       *api.Server
+	sec       *security
+	hub       *edgehub.Client // nil outside IoT Edge
 	tls       *tls.Config
 	servers   []*http.Server
+	addrs     []string // listening addresses, in the order listen opened them
 	serveErrs chan error
 }
 
-func build(cfg *hostconfig.Config, log zerolog.Logger) (*module, error) {
+// build wires the module. It obtains certificates first (within ctx), since
+// deliveries and listeners need them; on error nothing is left running.
+func build(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger, sm seams) (*module, error) {
 	m := &module{cfg: cfg, log: log, serveErrs: make(chan error, 2)}
+	sec, err := newSecurity(ctx, cfg, log, sm)
+	if err != nil {
+		return nil, err
+	}
+	m.sec = sec
 	hooks := webhook.NewFactory(webhook.Options{
 		HTTPSOnly:                cfg.Outbound.WebhookHTTPSOnly,
 		SkipServerCertValidation: cfg.Outbound.WebhookSkipServerCertValidation,
 		AllowUnknownCA:           cfg.Outbound.WebhookAllowUnknownCA,
+		RootCAs:                  sec.bundle.Pool,
+		ClientCertificate:        sec.clientCertificate(),
 		UserAgent:                "edgegrid/" + version,
 	})
-	cloud := eventgrid.NewFactory(eventgrid.Options{
-		HTTPSOnly:             cfg.Outbound.EventGridHTTPSOnly,
-		AllowInvalidHostnames: cfg.Outbound.EventGridAllowInvalidHostnames,
-	}, nil)
+	cloud, err := cloudFactory(cfg, log)
+	if err != nil {
+		sec.stop()
+		return nil, err
+	}
+	hub, hubSenders, err := newEdgeHub(cfg, log)
+	if err != nil {
+		sec.stop()
+		return nil, err
+	}
+	m.hub = hub
 	b, err := broker.New(brokerConfig(cfg), broker.WithLogger(log),
 		broker.WithFactory(destination.WebHook, hooks),
 		broker.WithFactory(destination.EventGrid, cloud),
-		broker.WithFactory(destination.EdgeHub, edgehub.OfflineFactory{}))
+		broker.WithFactory(destination.EdgeHub, hubSenders))
 	if err != nil {
+		sec.stop()
 		return nil, err
 	}
 	m.broker = b
 	m.restoreMetadata()
+	var authn api.Authenticator
+	if sec.auth.Enabled() {
+		authn = sec.auth
+	}
 	var metricsHandler http.Handler
 	if cfg.Metrics.ReporterType == hostconfig.ReporterPrometheus {
 		metricsHandler = metrics.Handler(b, version)
 	}
-	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg), Metrics: metricsHandler})
+	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg), Auth: authn, Metrics: metricsHandler})
 	if err != nil {
+		m.stop(context.Background())
 		return nil, err
 	}
 	if cfg.Inbound.ServeHTTPS() {
-		if m.tls, err = serverTLS(cfg, log); err != nil {
-			return nil, err
-		}
+		m.tls = sec.serverTLS(cfg)
 	}
 	return m, nil
 }

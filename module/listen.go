@@ -40,6 +40,7 @@ func (m *module) start(proto string, port int, tlsCfg *tls.Config) error {
 	if tlsCfg != nil {
 		ln = tls.NewListener(ln, tlsCfg)
 	}
+	m.addrs = append(m.addrs, ln.Addr().String())
 	m.log.Info().Str("protocol", proto).Str("address", ln.Addr().String()).Msg("listening")
 	go func() {
 		err := srv.Serve(ln)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/edgegrid/edgegrid/broker"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metrics"
 )
@@ -17,19 +18,22 @@ import (
 const listenerShutdownTimeout = 3 * time.Second
 
 // serve runs the module until ctx ends, then drains in order: readiness off,
-// listeners stopped, queued events delivered within the grace period, losses logged.
+// listeners stopped, queued events delivered within the grace period (over
+// edgeHub too, so its connection closes last; module inputs are refused by
+// the draining broker and stay unacknowledged for edgeHub to resend), losses
+// logged.
 func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) error {
 	for _, w := range cfg.Warnings {
 		log.Warn().Msg(w)
 	}
 	start := time.Now()
-	m, err := build(cfg, log)
+	m, err := build(ctx, cfg, log, seams{})
 	if err != nil {
 		return err
 	}
 	if err := m.listen(); err != nil {
 		m.closeListeners(context.Background())
-		m.broker.Shutdown(context.Background())
+		m.stop(context.Background())
 		return err
 	}
 	if cfg.Metrics.ReporterType == hostconfig.ReporterConsole {
@@ -39,6 +43,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		defer func() { cancel(); <-done }()
 	}
 	m.api.SetReady(true)
+	m.startEdgeHub()
 	log.Info().Str("version", version).Str("mode", cfg.Mode().String()).Interface("config", cfg.Summary()).
 		Dur("startup", time.Since(start)).Msg("edgegrid started")
 
@@ -55,7 +60,7 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 	cancel()
 	dctx, cancel := context.WithTimeout(context.Background(), cfg.Broker.ShutdownGracePeriod())
 	defer cancel()
-	losses := m.broker.Shutdown(dctx)
+	losses := m.stop(dctx)
 	total := 0
 	for _, l := range losses {
 		total += l.Events
@@ -65,4 +70,14 @@ func serve(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger) erro
 		return fmt.Errorf("listener: %w", serveErr)
 	}
 	return nil
+}
+
+// stop drains the broker until ctx ends, then closes the edgeHub connection and
+// ends certificate renewal (which deliveries in the drain may still need). It
+// returns the broker's losses.
+func (m *module) stop(ctx context.Context) []broker.Loss {
+	losses := m.broker.Shutdown(ctx)
+	m.closeEdgeHub()
+	m.sec.stop()
+	return losses
 }

@@ -50,6 +50,9 @@ func decodeDestination(d *destinationBody, cfg *broker.SubscriptionConfig, l Lim
 		v := p.TopicName.Value
 		ep.TopicName = &v
 	}
+	if err := decodeAuthentication(p.Authentication, &ep); err != nil {
+		return err
+	}
 	headers, err := decodeHeaders(p.DeliveryAttributeMappings)
 	if err != nil {
 		return err
@@ -64,6 +67,26 @@ func decodeDestination(d *destinationBody, cfg *broker.SubscriptionConfig, l Lim
 	ep.Handshake = p.ValidationHandshake.Value
 	cfg.Destination = ep
 	return decodeBatching(p, cfg, l)
+}
+
+// decodeAuthentication reads the EventGrid destination's "authentication"
+// property (SasKey or EntraId, any case; absent or null: chosen from sasKey).
+func decodeAuthentication(v flexString, ep *destination.Endpoint) error {
+	if v.Bad {
+		return destinationError("Authentication must be a string.")
+	}
+	if !v.Set || v.Value == "" {
+		return nil
+	}
+	if ep.Type != destination.EventGrid {
+		return destinationError("Authentication applies only to EventGrid destinations.")
+	}
+	a, ok := destination.ParseAuthentication(v.Value)
+	if !ok {
+		return destinationError(fmt.Sprintf("Authentication '%s' is unknown; use SasKey or EntraId.", v.Value))
+	}
+	ep.Authentication = a
+	return nil
 }
 
 func decodeBatching(p destinationProps, cfg *broker.SubscriptionConfig, l Limits) error {

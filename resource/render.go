@@ -54,6 +54,7 @@ type destPropsOutput struct {
 	OutputName                    string          `json:"outputName,omitempty"`
 	SASKey                        string          `json:"sasKey,omitempty"`
 	TopicName                     *string         `json:"topicName,omitempty"`
+	Authentication                string          `json:"authentication,omitempty"`
 	Topic                         string          `json:"topic,omitempty"`
 	MaxEventsPerBatch             *int            `json:"maxEventsPerBatch,omitempty"`
 	PreferredBatchSizeInKilobytes *int            `json:"preferredBatchSizeInKilobytes,omitempty"`
@@ -119,6 +120,7 @@ func RenderSubscription(c broker.SubscriptionConfig, id Identity, mode RenderMod
 func renderDestination(c broker.SubscriptionConfig, mode RenderMode) destinationOutput {
 	ep := c.Destination
 	props := destPropsOutput{EndpointURL: ep.URL, OutputName: ep.OutputName, TopicName: ep.TopicName, Topic: ep.MqttTopic,
+		Authentication:    string(ep.Authentication),
 		MaxEventsPerBatch: c.MaxEventsPerBatch, PreferredBatchSizeInKilobytes: c.PreferredBatchSizeInKilobytes,
 		ValidationHandshake: ep.Handshake}
 	if mode == ForStore {

@@ -44,7 +44,8 @@ type destinationProps struct {
 	OutputName                    flexString      `json:"outputName"`
 	SASKey                        flexString      `json:"sasKey"`
 	TopicName                     flexString      `json:"topicName"`
-	Topic                         flexString      `json:"topic"` // Mqtt destination topic
+	Authentication                flexString      `json:"authentication"` // EventGrid: SasKey or EntraId
+	Topic                         flexString      `json:"topic"`          // Mqtt destination topic
 	EventDeliverySchema           flexString      `json:"eventDeliverySchema"`
 	DeliveryAttributeMappings     json.RawMessage `json:"deliveryAttributeMappings"`
 	ValidationHandshake           flexBool        `json:"validationHandshake"`

@@ -1,5 +1,8 @@
 package retry
 
+// shrinkAbove is the capacity above which an emptied queue releases its array.
+const shrinkAbove = 4096
+
 // fifo is a first-in first-out queue of items with their due offsets. Popped slots
 // are zeroed so the garbage collector can reclaim items; the backing array is
 // compacted when more than half of it is dead.
@@ -39,6 +42,9 @@ func (q *fifo[T]) pop() T {
 	q.entries[q.head].item = zero
 	q.head++
 	if q.head == len(q.entries) {
+		if cap(q.entries) > shrinkAbove {
+			q.entries = nil // a burst emptied: do not pin its backing array
+		}
 		q.entries = q.entries[:0]
 		q.head = 0
 	}

@@ -1,5 +1,10 @@
 // Package edgehub delivers events as module output messages through edgeHub
 // (endpointType EdgeHub, property outputName).
+//
+// The package holds the destination side only: endpoint validation, the
+// Factory and its Sender, which hand each message to a Publisher (the module's
+// one edgeHub connection, package github.com/edgegrid/edgegrid/edgehub), and
+// OfflineFactory for modules running outside IoT Edge.
 package edgehub
 
 import (
@@ -15,8 +20,13 @@ import (
 // MaxOutputName bounds an output name.
 const MaxOutputName = 256
 
-// ErrNotConnected: no edgeHub connection (standalone mode, or edgeHub is away).
-var ErrNotConnected = errors.New("edgehub: not connected to edgeHub")
+// Errors of the package.
+var (
+	// ErrNotConnected: no edgeHub connection (standalone mode, or edgeHub is away).
+	ErrNotConnected = errors.New("edgehub: not connected to edgeHub")
+	// ErrTooLarge: an event does not fit in one edgeHub message.
+	ErrTooLarge = errors.New("edgehub: event larger than edgeHub's message size limit")
+)
 
 // ValidateEndpoint checks outputName: required, without characters that would
 // break the MQTT topic or edgeHub's route grammar.
@@ -63,7 +73,11 @@ func (f OfflineFactory) New(ep *destination.Endpoint) (destination.Sender, error
 type offlineSender struct{}
 
 func (offlineSender) Send(context.Context, *destination.Delivery) destination.Result {
-	return destination.Result{Outcome: destination.Retry, Reason: "EdgeHubUnavailable", Err: ErrNotConnected}
+	return notConnected()
 }
 
 func (offlineSender) Close() error { return nil }
+
+func notConnected() destination.Result {
+	return destination.Result{Outcome: destination.Retry, Reason: "EdgeHubUnavailable", Err: ErrNotConnected}
+}

@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"crypto/tls"
+	"crypto/x509"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +19,8 @@ type Request struct {
 	At     time.Time
 	// PeerCerts are the client certificates presented over TLS.
 	PeerCerts int
+	// ClientCert is the leaf the client presented, or nil.
+	ClientCert *x509.Certificate
 }
 
 // Webhook is a real HTTP(S) subscriber that records every request and answers
@@ -49,6 +52,18 @@ func NewTLSWebhook(tb testing.TB, cert *tls.Certificate, clientAuth tls.ClientAu
 	if cert != nil {
 		w.Server.TLS.Certificates = []tls.Certificate{*cert}
 	}
+	w.Server.StartTLS()
+	tb.Cleanup(w.close)
+	return w
+}
+
+// NewMTLSWebhook starts an HTTPS subscriber with cert that requires a client
+// certificate chaining to clientCAs (mutual TLS).
+func NewMTLSWebhook(tb testing.TB, cert tls.Certificate, clientCAs *x509.CertPool) *Webhook {
+	w := newWebhook()
+	w.Server = httptest.NewUnstartedServer(w)
+	w.Server.TLS = &tls.Config{Certificates: []tls.Certificate{cert}, ClientAuth: tls.RequireAndVerifyClientCert,
+		ClientCAs: clientCAs, MinVersion: tls.VersionTLS12}
 	w.Server.StartTLS()
 	tb.Cleanup(w.close)
 	return w
@@ -102,6 +117,9 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	req := Request{Method: r.Method, Header: r.Header.Clone(), Body: body, At: time.Now()}
 	if r.TLS != nil {
 		req.PeerCerts = len(r.TLS.PeerCertificates)
+		if req.PeerCerts > 0 {
+			req.ClientCert = r.TLS.PeerCertificates[0]
+		}
 	}
 	w.mu.Lock()
 	n := len(w.reqs)

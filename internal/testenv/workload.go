@@ -3,16 +3,10 @@ package testenv
 import (
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
-	"fmt"
-	"mime"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -35,6 +29,7 @@ type Workload struct {
 	Key          []byte // the module's SAS key
 
 	mu       sync.Mutex
+	now      func() time.Time
 	lifetime time.Duration
 	fail     []int // statuses to answer the next requests with; 0 closes the connection
 	requests []WorkloadRequest
@@ -58,7 +53,7 @@ func NewWorkload(tb testing.TB) *Workload {
 	}
 	w := &Workload{CA: NewCA(tb, "Test Edge CA"), Socket: filepath.Join(dir, "workload.sock"),
 		ModuleID: "eventgridmodule", GenerationID: "637911101449272999", Hub: "contoso", Device: "gw1",
-		Key: []byte("edgegrid-test-module-key-0123456"), lifetime: 24 * time.Hour}
+		Key: []byte("edgegrid-test-module-key-0123456"), lifetime: 24 * time.Hour, now: time.Now}
 	w.URI = "unix://" + w.Socket
 	ln, err := net.Listen("unix", w.Socket)
 	if err != nil {
@@ -84,8 +79,18 @@ func (w *Workload) SetCertLifetime(d time.Duration) {
 	w.lifetime = d
 }
 
+// SetNow sets the clock that dates issued certificates (valid from an hour
+// before now for the lifetime), so tests with a manual clock get
+// certificates that expire in that clock's time.
+func (w *Workload) SetNow(now func() time.Time) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.now = now
+}
+
 // FailNext makes the next requests answer these statuses (0: drop the connection
-// without an answer, as the runtime does when throttling).
+// without an answer, as the runtime does when throttling; negative: answer
+// normally, to let a request through before a failing one).
 func (w *Workload) FailNext(statuses ...int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -112,137 +117,3 @@ func (w *Workload) Sign(data []byte) []byte {
 	m.Write(data)
 	return m.Sum(nil)
 }
-
-func (w *Workload) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	rec := WorkloadRequest{Method: r.Method, Path: r.URL.Path, APIVersion: r.URL.Query().Get("api-version")}
-	if r.Method == http.MethodPost {
-		_ = json.NewDecoder(r.Body).Decode(&rec.Body)
-	}
-	w.mu.Lock()
-	w.requests = append(w.requests, rec)
-	var fail = -1
-	if len(w.fail) > 0 {
-		fail, w.fail = w.fail[0], w.fail[1:]
-	}
-	w.mu.Unlock()
-	switch {
-	case fail == 0:
-		if hj, ok := rw.(http.Hijacker); ok {
-			if c, _, err := hj.Hijack(); err == nil {
-				_ = c.Close()
-			}
-		}
-		return
-	case fail > 0:
-		wlError(rw, fail, "injected failure")
-		return
-	}
-	w.route(rw, r, rec)
-}
-
-func (w *Workload) route(rw http.ResponseWriter, r *http.Request, rec WorkloadRequest) {
-	if rec.APIVersion == "" {
-		wlError(rw, 400, "api-version not specified")
-		return
-	}
-	if !workloadVersions[rec.APIVersion] {
-		wlError(rw, 400, fmt.Sprintf("invalid api-version %q", rec.APIVersion))
-		return
-	}
-	segs := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
-	for i := range segs {
-		segs[i], _ = url.PathUnescape(segs[i])
-	}
-	switch {
-	case len(segs) == 1 && segs[0] == "trust-bundle":
-		w.method(rw, r, "GET", func() { wlJSON(rw, 200, map[string]string{"certificate": string(w.CA.CertPEM)}) })
-	case len(segs) == 6 && segs[0] == "modules" && segs[2] == "genid" && segs[4] == "certificate" && segs[5] == "server":
-		w.module(rw, r, segs[1], segs[3], func() { w.issue(rw, rec, false) })
-	case len(segs) == 4 && segs[0] == "modules" && segs[2] == "certificate" && segs[3] == "identity":
-		w.module(rw, r, segs[1], w.GenerationID, func() { w.issue(rw, rec, true) })
-	case len(segs) == 5 && segs[0] == "modules" && segs[2] == "genid" && segs[4] == "sign":
-		w.module(rw, r, segs[1], segs[3], func() { w.sign(rw, rec) })
-	default:
-		wlError(rw, 404, "not found")
-	}
-}
-
-func (w *Workload) method(rw http.ResponseWriter, r *http.Request, want string, f func()) {
-	if r.Method != want {
-		wlError(rw, 400, "method not allowed")
-		return
-	}
-	f()
-}
-
-// module checks what the runtime checks for module routes: POST, a JSON (or
-// absent) content type, the caller's module name and generation.
-func (w *Workload) module(rw http.ResponseWriter, r *http.Request, name, genid string, f func()) {
-	w.method(rw, r, "POST", func() {
-		if ct := r.Header.Get("Content-Type"); ct != "" {
-			if mt, _, _ := mime.ParseMediaType(ct); mt != "application/json" {
-				wlError(rw, 400, "missing request body")
-				return
-			}
-		}
-		if strings.TrimPrefix(name, "$") != w.ModuleID {
-			wlError(rw, 403, fmt.Sprintf("module %s is not authorized", name))
-			return
-		}
-		if genid != w.GenerationID {
-			wlError(rw, 400, "invalid generation id")
-			return
-		}
-		f()
-	})
-}
-
-func (w *Workload) issue(rw http.ResponseWriter, rec WorkloadRequest, identity bool) {
-	w.mu.Lock()
-	life := w.lifetime
-	w.issued++
-	w.mu.Unlock()
-	o := LeafOptions{CommonName: w.ModuleID, Client: identity, NotAfter: time.Now().Add(life)}
-	if !identity {
-		cn, _ := rec.Body["commonName"].(string)
-		if cn == "" {
-			wlError(rw, 422, "commonName is required")
-			return
-		}
-		o.CommonName = cn
-		o.Hosts = []string{cn, w.ModuleID}
-	}
-	_, certPEM, keyPEM := w.CA.Issue(testingNop{}, o)
-	wlJSON(rw, 201, map[string]any{
-		"privateKey":  map[string]string{"type": "key", "bytes": string(keyPEM)},
-		"certificate": string(certPEM),
-		"expiration":  o.NotAfter.UTC().Format(time.RFC3339),
-	})
-}
-
-func (w *Workload) sign(rw http.ResponseWriter, rec WorkloadRequest) {
-	data, _ := rec.Body["data"].(string)
-	raw, err := base64.StdEncoding.DecodeString(data)
-	if err != nil || data == "" {
-		wlError(rw, 400, "invalid data: not base64")
-		return
-	}
-	wlJSON(rw, 200, map[string]string{"digest": base64.StdEncoding.EncodeToString(w.Sign(raw))})
-}
-
-func wlError(rw http.ResponseWriter, status int, msg string) {
-	wlJSON(rw, status, map[string]string{"message": msg})
-}
-
-func wlJSON(rw http.ResponseWriter, status int, v any) {
-	rw.Header().Set("Content-Type", "application/json")
-	rw.WriteHeader(status)
-	_ = json.NewEncoder(rw).Encode(v)
-}
-
-// testingNop lets the double issue certificates outside a test's goroutine;
-// issuing cannot fail with valid inputs.
-type testingNop struct{ testing.TB }
-
-func (testingNop) Helper()           {}
-func (testingNop) Fatal(args ...any) { panic(fmt.Sprint(args...)) }

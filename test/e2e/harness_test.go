@@ -103,8 +103,11 @@ func (m *module) launch(env []string) *module {
 		t.Fatal(err)
 	}
 	started := make(chan struct{})
-	go m.readLogs(out, started)
-	go func() { _ = m.cmd.Wait(); close(m.exited) }()
+	logsRead := make(chan struct{})
+	go func() { m.readLogs(out, started); close(logsRead) }()
+	// Wait closes the pipe once the process exits, so it must come after the
+	// last line is read (os/exec: StdoutPipe), or the final log lines are lost.
+	go func() { <-logsRead; _ = m.cmd.Wait(); close(m.exited) }()
 	t.Cleanup(func() {
 		m.Stop(5 * time.Second)
 		if t.Failed() {
@@ -148,6 +151,7 @@ func (m *module) readLogs(r io.Reader, started chan struct{}) {
 			once.Do(func() { close(started) })
 		}
 	}
+	_, _ = io.Copy(io.Discard, r) // after an over-long line: keep the pipe flowing until EOF
 }
 
 // Logs returns everything the module logged.
