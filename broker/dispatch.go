@@ -8,9 +8,17 @@ import (
 	"github.com/edgegrid/edgegrid/retry"
 )
 
+// worker is what one delivery goroutine reuses from attempt to attempt (the
+// Sender contract forbids keeping the request after Send returns).
+type worker struct {
+	req    destination.Delivery
+	events []*eventschema.Event
+}
+
 // run is one delivery goroutine: it attempts deliveries until the queue is empty.
 func (s *subscription) run() {
 	defer s.wg.Done()
+	w := &worker{}
 	for {
 		d, ok := s.q.pop()
 		if !ok {
@@ -24,8 +32,18 @@ func (s *subscription) run() {
 		if d.attempts == 0 && d.len() == 1 && st.maxEvents > 1 {
 			d = s.fillBatch(d, st)
 		}
-		s.attempt(d, st)
+		s.attempt(d, st, w)
 		s.q.finish()
+	}
+}
+
+// later puts a copy of d in a retry queue: only deliveries that wait are
+// allocated on the heap.
+func (s *subscription) later(d *delivery, level retry.Level) {
+	p := new(delivery)
+	*p = *d
+	if !s.sched.Add(p, level) {
+		s.lose(*p)
 	}
 }
 
@@ -50,7 +68,7 @@ func (s *subscription) fillBatch(d delivery, st *subState) delivery {
 
 // attempt makes one delivery attempt, after dropping events whose time to live
 // has passed (checked when the attempt is due, as the cloud service does).
-func (s *subscription) attempt(d delivery, st *subState) {
+func (s *subscription) attempt(d delivery, st *subState, w *worker) {
 	now := s.b.clock.Now()
 	d, ok := s.dropExpired(d, st, now)
 	if !ok {
@@ -59,16 +77,14 @@ func (s *subscription) attempt(d delivery, st *subState) {
 	if d.attempts == 0 {
 		s.stats.FirstAttemptDelay.Observe(now.Sub(d.first.publishedAt()))
 	}
-	events := d.events()
-	res := st.sender.Send(s.ctx, &destination.Delivery{
-		Subscription: s.name, Topic: s.topic.name, Schema: st.cfg.DeliverySchema,
-		Events: events, PriorAttempts: int(d.attempts),
-	})
+	w.events = d.appendEvents(w.events[:0])
+	w.req = destination.Delivery{Subscription: s.name, Topic: s.topic.name, Schema: st.cfg.DeliverySchema,
+		Events: w.events, PriorAttempts: int(d.attempts)}
+	res := st.sender.Send(s.ctx, &w.req)
+	clear(w.events) // do not keep events alive through the reused buffer
 	if res.Outcome != destination.Delivered && s.ctx.Err() != nil {
 		// The subscription is closing: not an attempt; close() counts the loss.
-		if !s.sched.Add(&d, retry.OneMinute) {
-			s.lose(d)
-		}
+		s.later(&d, retry.OneMinute)
 		return
 	}
 	d.attempts++
@@ -78,9 +94,8 @@ func (s *subscription) attempt(d delivery, st *subState) {
 		if d, ok = s.dropRefused(d, res.Refused); !ok {
 			return
 		}
-		events = d.events()
 	}
-	s.outcome(d, st, res, events)
+	s.outcome(d, st, res)
 }
 
 // dropRefused drops the events the destination refused for good
@@ -137,8 +152,8 @@ func anyExpired(ms []*message, st *subState, now time.Time) bool {
 }
 
 // outcome acts on an attempt's result: done, drop, or back off.
-func (s *subscription) outcome(d delivery, st *subState, res destination.Result, events []*eventschema.Event) {
-	s.stats.setLastOutcome(res.String())
+func (s *subscription) outcome(d delivery, st *subState, res destination.Result) {
+	s.stats.setLast(res)
 	s.track(res)
 	switch res.Outcome {
 	case destination.Delivered:
@@ -146,7 +161,7 @@ func (s *subscription) outcome(d delivery, st *subState, res destination.Result,
 		s.stats.DeliveryLatency.Observe(res.Duration)
 		if s.b.cfg.LogDeliverySuccess {
 			s.b.log.Info().Str("topic", s.topic.name).Str("subscription", s.name).
-				Int("events", len(events)).Int32("attempts", d.attempts).Msg("delivered")
+				Int("events", d.len()).Int32("attempts", d.attempts).Msg("delivered")
 		}
 		d.each(s.b.done)
 	case destination.Drop:
@@ -157,9 +172,7 @@ func (s *subscription) outcome(d delivery, st *subState, res destination.Result,
 			d.each(func(m *message) { s.drop(m, &d, string(stop), res.Reason) })
 			return
 		}
-		if !s.sched.Add(&d, level) {
-			s.lose(d)
-		}
+		s.later(&d, level)
 	}
 }
 
@@ -213,8 +226,6 @@ func (s *subscription) defer_(d *delivery) bool {
 	}
 	d.deferred = true
 	s.stats.Deferred.Add(int64(d.len()))
-	if !s.sched.Add(d, retry.OneMinute) {
-		s.lose(*d)
-	}
+	s.later(d, retry.OneMinute)
 	return true
 }

@@ -55,8 +55,11 @@ func (d *delivery) each(f func(*message)) {
 	}
 }
 
-func (d *delivery) events() []*eventschema.Event {
-	evs := make([]*eventschema.Event, 0, d.len())
-	d.each(func(m *message) { evs = append(evs, m.ev) })
+// appendEvents appends the delivery's events to evs.
+func (d *delivery) appendEvents(evs []*eventschema.Event) []*eventschema.Event {
+	evs = append(evs, d.first.ev)
+	for _, m := range d.rest {
+		evs = append(evs, m.ev)
+	}
 	return evs
 }

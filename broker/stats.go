@@ -2,6 +2,8 @@ package broker
 
 import (
 	"sort"
+
+	"github.com/edgegrid/edgegrid/destination"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -39,8 +41,8 @@ type SubscriptionStats struct {
 	DeadLetterFailures atomic.Int64
 
 	mu      sync.Mutex
-	dropped map[string]int64 // by reason
-	last    string           // last delivery outcome, for dead-drop logs
+	dropped map[string]int64   // by reason
+	last    destination.Result // last attempt's result, formatted only when needed
 }
 
 func (s *SubscriptionStats) countDrop(reason string) {
@@ -71,16 +73,19 @@ func (s *SubscriptionStats) Dropped() map[string]int64 {
 	return out
 }
 
-func (s *SubscriptionStats) setLastOutcome(o string) {
+// setLast records the last attempt's result; it runs once per attempt, so it
+// stores the result and formats nothing.
+func (s *SubscriptionStats) setLast(r destination.Result) {
 	s.mu.Lock()
-	s.last = o
+	s.last = destination.Result{Outcome: r.Outcome, Status: r.Status, Reason: r.Reason}
 	s.mu.Unlock()
 }
 
+// lastOutcome is the last attempt's lastDeliveryOutcome ("" before any).
 func (s *SubscriptionStats) lastOutcome() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.last
+	return s.last.Reason
 }
 
 // Histogram counts durations in fixed millisecond buckets.

@@ -16,25 +16,31 @@ type flexInt struct {
 }
 
 func (f *flexInt) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if string(b) == "null" {
+	s, set, ok := scalarText(b)
+	if !set {
 		return nil
 	}
 	f.Set = true
+	n, err := strconv.Atoi(s)
+	f.Value, f.Bad = n, !ok || err != nil
+	return nil
+}
+
+// scalarText returns a JSON number, boolean or string as text (strings
+// unquoted, space trimmed); set is false for null, ok is false for a string
+// that does not decode.
+func scalarText(b []byte) (text string, set, ok bool) {
+	b = bytes.TrimSpace(b)
+	if string(b) == "null" {
+		return "", false, true
+	}
 	s := string(b)
 	if len(b) > 0 && b[0] == '"' {
 		if err := json.Unmarshal(b, &s); err != nil {
-			f.Bad = true
-			return nil
+			return "", true, false
 		}
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		f.Bad = true
-		return nil
-	}
-	f.Value = n
-	return nil
+	return strings.TrimSpace(s), true, true
 }
 
 func (f flexInt) ptr() *int {
@@ -53,24 +59,13 @@ type flexBool struct {
 }
 
 func (f *flexBool) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if string(b) == "null" {
+	s, set, ok := scalarText(b)
+	if !set {
 		return nil
 	}
 	f.Set = true
-	s := string(b)
-	if len(b) > 0 && b[0] == '"' {
-		if err := json.Unmarshal(b, &s); err != nil {
-			f.Bad = true
-			return nil
-		}
-	}
-	v, err := strconv.ParseBool(strings.TrimSpace(s))
-	if err != nil {
-		f.Bad = true
-		return nil
-	}
-	f.Value = v
+	v, err := strconv.ParseBool(s)
+	f.Value, f.Bad = v, !ok || err != nil
 	return nil
 }
 
