@@ -24,10 +24,10 @@ APP_GID := 2000
 
 # Image builds. The default runs podman the way it works without a daemon on a sandboxed host
 # (vfs storage, runc, cgroupfs); on a workstation `make images CONTAINER=podman`, or with Docker
-# `make images CONTAINER=docker BUILD_FORMAT=`. --format docker keeps HEALTHCHECK, which podman's
-# default OCI format drops.
+# `make images CONTAINER=docker BUILD_FLAGS=`. --format docker keeps HEALTHCHECK, which podman's
+# default OCI format drops; --layers=false leaves no intermediate images behind.
 CONTAINER    ?= podman --storage-driver vfs --runtime runc --cgroup-manager cgroupfs
-BUILD_FORMAT ?= --format docker
+BUILD_FLAGS  ?= --format docker --layers=false
 IMAGE        ?= edgegrid
 TAG          ?= $(VERSION)
 
@@ -76,7 +76,7 @@ images: build
 
 # image-<platform> builds one image from what `make build` staged.
 image-%: FORCE
-	$(CONTAINER) build $(BUILD_FORMAT) --platform $(platform_$*) --build-arg VERSION=$(VERSION) \
+	$(CONTAINER) build $(BUILD_FLAGS) --platform $(platform_$*) --build-arg VERSION=$(VERSION) \
 	  -f Dockerfile.$* -t $(IMAGE):$(TAG)-$* .
 
 image-sizes:
