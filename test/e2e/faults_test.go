@@ -74,7 +74,7 @@ func TestSubscriberDownThenBack(t *testing.T) {
 	for _, n := range ids(t, hook.Requests()) {
 		dups += n - 1
 	}
-	t.Logf("subscriber down for the first attempt, back before the 1-minute retry: 50/50 delivered, %d duplicates", dups)
+	report(t, "subscriber down for the first attempt, back before the 1-minute retry: 50/50 delivered, %d duplicates", dups)
 }
 
 // TestMisbehavingSubscribers: subscribers that hang, answer slowly, reset
@@ -115,7 +115,7 @@ func TestMisbehavingSubscribers(t *testing.T) {
 	if n := len(ids(t, good.Requests())); n != 100 {
 		t.Fatalf("healthy subscriber got %d distinct events", n)
 	}
-	t.Logf("healthy subscriber: 100 events in %v beside hanging, slow (2 s), garbage-answering and resetting subscribers; hanging holds %d requests",
+	report(t, "healthy subscriber: 100 events in %v beside hanging, slow (2 s), garbage-answering and resetting subscribers; hanging holds %d requests",
 		took.Round(time.Millisecond), hang.Count())
 	hang.Unhang()
 }
@@ -188,6 +188,6 @@ func TestOverload(t *testing.T) {
 		}
 		return true
 	})
-	t.Logf("overload: %d events accepted, %d requests refused with 503, buffer held %.0f of %d bytes when publishing stopped; all accepted delivered",
+	report(t, "overload: %d events accepted, %d requests refused with 503, buffer held %.0f of %d bytes when publishing stopped; all accepted delivered",
 		len(accepted), refused, buffered, limit)
 }

@@ -47,7 +47,7 @@ func TestSIGTERMDrain(t *testing.T) {
 	if len(lost) != 1 || lost[0]["subscription"] != "dead" || lost[0]["lostEvents"] != float64(40) {
 		t.Fatalf("loss report %v", lost)
 	}
-	t.Logf("drained 40 events at 2 concurrent 50 ms requests in %v; dead subscription lost %v events", took, lost[0]["lostEvents"])
+	report(t, "drained 40 events at 2 concurrent 50 ms requests in %v; dead subscription lost %v events", took, lost[0]["lostEvents"])
 }
 
 // TestRetryRealSchedule: a subscriber that fails twice and then succeeds gets
@@ -103,7 +103,7 @@ func TestRetryRealSchedule(t *testing.T) {
 	for _, n := range ids(t, down.Requests()) {
 		dups += n - 1
 	}
-	t.Logf("attempts at +0, +%v, +%v; subscriber down for 90 s received 100/100 events at the 10-minute retry with %d duplicates",
+	report(t, "attempts at +0, +%v, +%v; subscriber down for 90 s received 100/100 events at the 10-minute retry with %d duplicates",
 		gap1.Round(time.Millisecond), (gap1 + gap2).Round(time.Millisecond), dups)
 }
 

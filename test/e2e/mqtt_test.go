@@ -84,7 +84,7 @@ func TestMQTTThousandMessages(t *testing.T) {
 			t.Errorf("event e%d missing", i)
 		}
 	}
-	t.Logf("received %d distinct events, %d duplicates", len(got), duplicates(got))
+	report(t, "received %d distinct events, %d duplicates", len(got), duplicates(got))
 }
 
 // pubackRE matches mosquitto_pub -d's acknowledgement lines.
@@ -143,7 +143,7 @@ func TestMQTTBrokerRestartMidStream(t *testing.T) {
 		return true
 	})
 	got := received(t, hook)
-	t.Logf("restart after %d of %d messages; %d acknowledged by mosquitto; %d distinct events received, %d duplicates",
+	report(t, "restart after %d of %d messages; %d acknowledged by mosquitto; %d distinct events received, %d duplicates",
 		restartedAt, n, len(ack), len(got), duplicates(got))
 	if len(ack) < n/2 {
 		t.Errorf("only %d of %d messages were acknowledged; the test proves little", len(ack), n)
