@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -183,4 +184,61 @@ func TestEdgeHubAway(t *testing.T) {
 	if n := len(m.LogLines(msg)); n != 1 {
 		t.Fatalf("the connection problem was logged %d times; once a minute is the rule", n)
 	}
+}
+
+// TestEdgeHubDroppedMidStream: edgeHub restarts (dropping the module's
+// connection) while inputs flow in and outputs flow out. Every input the
+// module acknowledged becomes an event; every event published for an output
+// while edgeHub was away is delivered after it returns (through the 1-minute
+// retry). Takes about a minute, so -short skips it.
+func TestEdgeHubDroppedMidStream(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the real 1-minute retry; run without -short")
+	}
+	t.Parallel()
+	hook := testenv.NewWebhook(t)
+	m, hub := edgeModule(t)
+	m.must("PUT", m.HTTPURL+"/topics/in"+q, `{}`)
+	m.must("PUT", m.HTTPURL+"/topics/in/eventSubscriptions/hook"+q,
+		`{"properties":{"destination":{"endpointType":"WebHook","properties":{"endpointUrl":"`+hook.URL+`"}}}}`)
+	m.must("PUT", m.HTTPURL+"/topics/out"+q, `{}`)
+	m.must("PUT", m.HTTPURL+"/topics/out/eventSubscriptions/o"+q,
+		`{"properties":{"destination":{"endpointType":"EdgeHub","properties":{"outputName":"o"}}}}`)
+	ev := func(id string) string {
+		return `[{"id":"` + id + `","eventType":"t","subject":"s","eventTime":"2019-07-28T21:03:07+00:00","dataVersion":"1"}]`
+	}
+	sent := 0
+	for i := 0; i < 200; i++ {
+		if i == 100 {
+			hub.Stop()
+			for j := 0; j < 20; j++ { // outputs published while edgeHub is away
+				m.must("POST", m.HTTPURL+"/topics/out/events"+q, ev("away-"+strconv.Itoa(j)))
+			}
+			if err := hub.Start(); err != nil {
+				t.Fatal(err)
+			}
+			testenv.Eventually(t, 20*time.Second, "reconnected", hub.Connected)
+		}
+		if err := hub.SendInput("in", []byte(ev("in-"+strconv.Itoa(i)))); err == nil {
+			sent++
+		}
+	}
+	for j := 0; j < 20; j++ {
+		m.must("POST", m.HTTPURL+"/topics/out/events"+q, ev("back-"+strconv.Itoa(j)))
+	}
+	acked := hub.AckedInputs()
+	testenv.Eventually(t, 30*time.Second, "every acknowledged input delivered", func() bool { return len(ids(t, hook.Requests())) >= acked })
+	testenv.Eventually(t, 90*time.Second, "all 40 outputs after the 1-minute retry", func() bool {
+		seen := map[string]bool{}
+		for _, o := range hub.Outputs() {
+			var evs []struct{ ID string }
+			_ = json.Unmarshal(o.Payload, &evs)
+			for _, e := range evs {
+				seen[e.ID] = true
+			}
+		}
+		return len(seen) == 40
+	})
+	report(t, "edgeHub restarted after 100 of 200 inputs: %d sent, %d acknowledged by the module, %d distinct events delivered; 40/40 outputs delivered (20 published while edgeHub was away)",
+		sent, acked, len(ids(t, hook.Requests())))
 }
