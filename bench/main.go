@@ -69,7 +69,8 @@ func run(o options) error {
 		f    func(*report, options, string) error
 	}{
 		{"publish throughput", measurePublish}, {"publish to delivery latency", measureLatency},
-		{"delivery rate", measureDelivery}, {"memory", measureMemory}, {"start-up time", measureStartup},
+		{"delivery rate", measureDelivery}, {"MQTT ingest", measureMQTT}, {"memory", measureMemory},
+		{"start-up time", measureStartup},
 	}
 	for _, step := range steps {
 		fmt.Fprintln(os.Stderr, "bench: measuring", step.name)

@@ -22,7 +22,10 @@ type report struct {
 	cpu     string
 	rows    []row
 	latency []string
+	notes   []string
 }
+
+func (r *report) note(s string) { r.notes = append(r.notes, s) }
 
 func (r *report) machine() {
 	r.cpu = "unknown CPU"
@@ -90,6 +93,9 @@ func (r *report) print(w io.Writer, o options) {
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
 	for _, l := range r.latency {
 		fmt.Fprintln(w, l)
+	}
+	for _, n := range r.notes {
+		fmt.Fprintln(w, "\nNote: "+n)
 	}
 }
 
