@@ -109,9 +109,12 @@ func TestScrapeAfterTraffic(t *testing.T) {
 	publish(`[{"broken"`)
 	ok.WaitCount(t, 2, 2*time.Second)
 	bad.WaitCount(t, 1, 2*time.Second)
-	testenv.Eventually(t, 2*time.Second, "drop counted", func() bool {
-		st, _ := b.SubscriptionStatus("t", "bad")
-		return st.Stats.Dropped()["BadRequest"] == 1
+	// The webhook sees a request before the broker records its outcome: wait
+	// for the broker's own counters before scraping.
+	testenv.Eventually(t, 2*time.Second, "outcomes recorded", func() bool {
+		bad, _ := b.SubscriptionStatus("t", "bad")
+		good, _ := b.SubscriptionStatus("t", "ok")
+		return bad.Stats.Dropped()["BadRequest"] == 1 && good.Stats.Delivered.Load() == 2
 	})
 
 	fams := scrape(t, srv.URL)
