@@ -54,3 +54,27 @@ func BenchmarkFanOut(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBatchedDelivery publishes 100-event requests to a subscription with
+// maxEventsPerBatch 10: fan-out, the batch builder (taking up to 10 queued
+// events without waiting) and a sender that succeeds at once.
+func BenchmarkBatchedDelivery(b *testing.B) {
+	br, _ := broker.New(broker.Config{MaxBufferedBytes: 1 << 34, DeliveryConcurrency: 1},
+		broker.WithFactory(destination.WebHook, nullFactory{}))
+	defer br.Shutdown(context.Background())
+	br.PutTopic(broker.TopicConfig{Name: "t", Schema: eventschema.EventGrid})
+	ten := 10
+	br.PutSubscription(broker.SubscriptionConfig{Name: "s", Topic: "t", MaxEventsPerBatch: &ten,
+		Destination: destination.Endpoint{Type: destination.WebHook, URL: "http://x"}})
+	evs := events(b, "t", "e", 100, `{"a":1}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := br.Publish("t", evs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	for br.BufferedBytes() > 0 {
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -50,3 +50,19 @@ func BenchmarkParseCloudEvents(b *testing.B) {
 		sinkEvents = evs
 	}
 }
+
+var sinkBytes []byte
+
+// BenchmarkAppendBatch builds the body of a 10-event delivery into a reused buffer.
+func BenchmarkAppendBatch(b *testing.B) {
+	evs, err := Parse(EventGrid, benchBody(10), Options{Topic: "t"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 0, 8<<10)
+	b.SetBytes(int64(BatchSize(evs)))
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkBytes = AppendBatch(buf[:0], evs)
+	}
+}
