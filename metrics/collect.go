@@ -30,20 +30,21 @@ func bounds() (ms, sec []float64) {
 	return ms, sec
 }
 
-// Handler serves /metrics.
-func Handler(src Source, version string) http.Handler {
+// Handler serves /metrics; extras add other components' metrics.
+func Handler(src Source, version string, extras ...Extra) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		_ = Write(w, src, version)
+		_ = Write(w, src, version, extras...)
 	})
 }
 
 // Write renders every metric.
-func Write(w io.Writer, src Source, version string) error {
+func Write(w io.Writer, src Source, version string, extras ...Extra) error {
 	topics, subs := src.Statuses()
 	fams := topicFamilies(topics)
 	fams = append(fams, subscriptionFamilies(subs)...)
 	fams = append(fams, edgegridFamilies(src, topics, subs, version)...)
+	fams = append(fams, extraFamilies(extras)...)
 	fams = append(fams, processFamilies()...)
 	return write(w, fams)
 }

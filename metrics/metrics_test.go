@@ -167,3 +167,29 @@ func TestLabelEscaping(t *testing.T) {
 		t.Fatalf("escaped output does not parse: %v", err)
 	}
 }
+
+func TestExtraSamples(t *testing.T) {
+	var buf bytes.Buffer
+	b, _ := broker.New(broker.Config{})
+	extra := func() []metrics.Sample {
+		return []metrics.Sample{
+			{Name: "edgegrid_mqtt_messages_refused_total", Help: "Refused.", Labels: []string{"cause", "not JSON"}, Value: 3},
+			{Name: "edgegrid_mqtt_messages_refused_total", Labels: []string{"cause", "no route"}, Value: 1},
+			{Name: "edgegrid_mqtt_connected", Help: "Up.", Gauge: true, Value: 1},
+		}
+	}
+	if err := metrics.Write(&buf, b, "v", extra); err != nil {
+		t.Fatal(err)
+	}
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := p.TextToMetricFamilies(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := value(t, fams, "edgegrid_mqtt_messages_refused_total", "cause", "not JSON"); got != 3 {
+		t.Fatalf("refused %v", got)
+	}
+	if fams["edgegrid_mqtt_connected"].GetType() != dto.MetricType_GAUGE || len(fams["edgegrid_mqtt_messages_refused_total"].GetMetric()) != 2 {
+		t.Fatalf("families %v", fams)
+	}
+}

@@ -15,7 +15,6 @@ import (
 	"github.com/edgegrid/edgegrid/edgehub"
 	"github.com/edgegrid/edgegrid/hostconfig"
 	"github.com/edgegrid/edgegrid/metastore"
-	"github.com/edgegrid/edgegrid/metrics"
 	"github.com/edgegrid/edgegrid/mqttingest"
 	"github.com/edgegrid/edgegrid/resource"
 )
@@ -93,11 +92,7 @@ func build(ctx context.Context, cfg *hostconfig.Config, log zerolog.Logger, sm s
 	if sec.auth.Enabled() {
 		authn = sec.auth
 	}
-	var metricsHandler http.Handler
-	if cfg.Metrics.ReporterType == hostconfig.ReporterPrometheus {
-		metricsHandler = metrics.Handler(b, version)
-	}
-	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg), Auth: authn, Metrics: metricsHandler})
+	m.api, err = api.New(api.Options{Broker: b, Logger: log, Identity: identity(cfg), Limits: limits(cfg), Auth: authn, Metrics: m.metricsHandler()})
 	if err != nil {
 		m.stop(context.Background())
 		return nil, err

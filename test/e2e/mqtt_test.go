@@ -66,7 +66,7 @@ func duplicates(got map[string]int) int {
 // the webhook receives every event.
 func TestMQTTThousandMessages(t *testing.T) {
 	t.Parallel()
-	_, mos, hook := mqttModule(t)
+	m, mos, hook := mqttModule(t, "metrics__reporterType=prometheus")
 	const n = 1000
 	var in strings.Builder
 	for i := 1; i <= n; i++ {
@@ -85,6 +85,12 @@ func TestMQTTThousandMessages(t *testing.T) {
 		}
 	}
 	report(t, "received %d distinct events, %d duplicates", len(got), duplicates(got))
+	metricsText := m.must("GET", m.HTTPURL+"/metrics", "")
+	for _, want := range []string{"edgegrid_mqtt_connected 1", "edgegrid_mqtt_messages_received_total ", "edgegrid_mqtt_messages_published_total "} {
+		if !strings.Contains(metricsText, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
 }
 
 // pubackRE matches mosquitto_pub -d's acknowledgement lines.
@@ -96,7 +102,7 @@ var pubackRE = regexp.MustCompile(`received PUBACK \(Mid: (\d+), RC:0\)`)
 // publisher must reach the webhook; duplicates are counted and reported.
 func TestMQTTBrokerRestartMidStream(t *testing.T) {
 	t.Parallel()
-	_, mos, hook := mqttModule(t)
+	m, mos, hook := mqttModule(t, "metrics__reporterType=prometheus")
 	const n = 1000
 	// -c and a fixed id: the publisher's own session survives the restart
 	// too; -d prints the PUBACKs. libmosquitto numbers messages 1, 2, … in
