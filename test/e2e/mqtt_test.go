@@ -102,7 +102,7 @@ var pubackRE = regexp.MustCompile(`received PUBACK \(Mid: (\d+), RC:0\)`)
 // publisher must reach the webhook; duplicates are counted and reported.
 func TestMQTTBrokerRestartMidStream(t *testing.T) {
 	t.Parallel()
-	m, mos, hook := mqttModule(t, "metrics__reporterType=prometheus")
+	_, mos, hook := mqttModule(t)
 	const n = 1000
 	// -c and a fixed id: the publisher's own session survives the restart
 	// too; -d prints the PUBACKs. libmosquitto numbers messages 1, 2, … in
