@@ -85,7 +85,7 @@ func (e *env) start(routes ...mqttingest.Route) *mqttingest.Ingest {
 		_ = in.Close(ctx)
 	})
 	in.Start()
-	testenv.Eventually(e.t, 10*time.Second, "ingest subscribed", func() bool { return in.Stats().Subscribed })
+	testenv.Eventually(e.t, 15*time.Second, "ingest subscribed", func() bool { return in.Stats().Subscribed })
 	e.in = in
 	return in
 }

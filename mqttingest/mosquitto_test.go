@@ -23,25 +23,6 @@ func mosquittoEnv(t *testing.T) (*env, *testenv.Mosquitto) {
 	return e, mos
 }
 
-// startOn starts an ingest without the embedded broker's checks.
-func (e *env) startOn(routes ...mqttingest.Route) *mqttingest.Ingest {
-	e.t.Helper()
-	o := e.opts
-	o.Routes = routes
-	in, err := mqttingest.New(o, e.b)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		_ = in.Close(ctx)
-	})
-	in.Start()
-	testenv.Eventually(e.t, 15*time.Second, "ingest subscribed", func() bool { return in.Stats().Subscribed })
-	return in
-}
-
 func pub(t *testing.T, mos *testenv.Mosquitto, args ...string) {
 	t.Helper()
 	if out, err := mos.Pub(args...).CombinedOutput(); err != nil {
@@ -55,7 +36,7 @@ func TestMosquittoJSONAndRaw(t *testing.T) {
 	e, mos := mosquittoEnv(t)
 	tele := e.topic("telemetry", eventschema.EventGrid)
 	raw := e.topic("raw", eventschema.CloudEvents)
-	e.startOn(mqttingest.Route{Filter: "sensors/+/telemetry", Topic: "telemetry"},
+	e.start(mqttingest.Route{Filter: "sensors/+/telemetry", Topic: "telemetry"},
 		mqttingest.Route{Filter: "blobs/#", Topic: "raw", EventType: "Contoso.Blob"})
 	pub(t, mos, "-q", "1", "-t", "sensors/s1/telemetry", "-m", egEvent("m1"))
 	blob := filepath.Join(t.TempDir(), "blob")
@@ -78,7 +59,7 @@ func TestMosquittoPersistentSession(t *testing.T) {
 	e, mos := mosquittoEnv(t)
 	tele := e.topic("telemetry", eventschema.EventGrid)
 	route := mqttingest.Route{Filter: "t/#", Topic: "telemetry"}
-	first := e.startOn(route)
+	first := e.start(route)
 	if err := first.Close(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +67,7 @@ func TestMosquittoPersistentSession(t *testing.T) {
 		pub(t, mos, "-q", "1", "-t", "t/x", "-m", egEvent(id))
 	}
 	mos.Restart()
-	in := e.startOn(route)
+	in := e.start(route)
 	got, dups := ids(waitEvents(t, tele, 3))
 	if !got["away1"] || !got["away2"] || !got["away3"] || dups != 0 {
 		t.Errorf("after the restart: %v (%d duplicates)", got, dups)

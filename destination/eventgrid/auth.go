@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
@@ -110,7 +111,9 @@ func tokenEndpointMessage(resp *http.Response) string {
 	if json.Unmarshal(e.Error, &code) != nil && json.Unmarshal(e.Error, &nested) == nil {
 		code, e.Message = nested.Code, nested.Message
 	}
-	msg := strings.TrimSpace(code + ": " + firstLine(e.Description+e.Message))
+	// The code is a JSON string too: a body may put a line break in it.
+	code = strings.Join(strings.Fields(code), " ")
+	msg := firstLine(code + ": " + firstLine(e.Description+e.Message))
 	return strings.Trim(msg, ": ")
 }
 
@@ -121,7 +124,11 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	s = strings.TrimSpace(s)
 	if len(s) > maxSummary {
-		s = s[:maxSummary] + "…"
+		n := maxSummary
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n-- // do not cut a character in two
+		}
+		s = s[:n] + "…"
 	}
 	return s
 }
