@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,6 +31,7 @@ type EdgeHub struct {
 	mu       sync.Mutex
 	now      func() time.Time
 	srv      *mqtt.Server
+	sockets  *socketListener // srv's listener; Stop closes it and every socket it accepted
 	connects []EdgeHubConnect
 	denied   []string
 	outputs  []EdgeHubOutput
@@ -87,25 +89,35 @@ func (h *EdgeHub) Start() error {
 	if err := srv.AddHook(&edgeHubHook{h: h}, nil); err != nil {
 		return err
 	}
-	l := listeners.NewTCP(listeners.Config{ID: "edgehub", Address: h.Addr, TLSConfig: h.tls})
-	if err := srv.AddListener(l); err != nil {
+	raw, err := net.Listen("tcp", h.Addr)
+	if err != nil {
+		return err
+	}
+	sockets := newSocketListener(raw)
+	if err := srv.AddListener(listeners.NewNet("edgehub", tls.NewListener(sockets, h.tls))); err != nil {
+		_ = raw.Close()
 		return err
 	}
 	if err := srv.Serve(); err != nil {
+		_ = raw.Close()
 		return err
 	}
 	h.mu.Lock()
-	h.srv, h.Addr = srv, l.Address()
+	h.srv, h.sockets, h.Addr = srv, sockets, raw.Addr().String()
 	h.mu.Unlock()
 	return nil
 }
 
-// Stop closes the listener and every connection.
+// Stop ends the double as a process exit ends edgeHub: the listening socket
+// and every connection it accepted at once (see sockets.go), then the broker.
 func (h *EdgeHub) Stop() {
 	h.mu.Lock()
-	srv := h.srv
-	h.srv = nil
+	srv, sockets := h.srv, h.sockets
+	h.srv, h.sockets = nil, nil
 	h.mu.Unlock()
+	if sockets != nil {
+		sockets.closeAll()
+	}
 	if srv != nil {
 		_ = srv.Close()
 	}

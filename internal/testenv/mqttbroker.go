@@ -17,13 +17,13 @@ import (
 // fresh broker on the same address, as a broker restart without persistence
 // would: sessions and queued messages are gone.
 type MQTTBroker struct {
-	tb   testing.TB
-	tls  *tls.Config
-	mu   sync.Mutex
-	srv  *mochi.Server
-	ln   net.Listener
-	hold *holdAcks
-	Addr string // host:port
+	tb      testing.TB
+	tls     *tls.Config
+	mu      sync.Mutex
+	srv     *mochi.Server
+	sockets *socketListener
+	hold    *holdAcks
+	Addr    string // host:port
 }
 
 // StartMQTTBroker starts a plain-TCP broker on 127.0.0.1 and a free port.
@@ -51,13 +51,14 @@ func (b *MQTTBroker) start() {
 	if err := srv.AddHook(b.hold, nil); err != nil {
 		b.tb.Fatal(err)
 	}
-	// Our own listener, so Stop can close it before mochi drops the clients
-	// (mochi does it the other way round, and a client reconnecting at once
-	// would land in the closing listener's backlog).
-	ln, err := net.Listen("tcp", b.Addr)
+	// Our own listener, so Stop can close it and every socket it accepted
+	// (see sockets.go).
+	raw, err := net.Listen("tcp", b.Addr)
 	if err != nil {
 		b.tb.Fatal(err)
 	}
+	sockets := newSocketListener(raw)
+	var ln net.Listener = sockets
 	if b.tls != nil {
 		ln = tls.NewListener(ln, b.tls)
 	}
@@ -68,7 +69,7 @@ func (b *MQTTBroker) start() {
 		b.tb.Fatal(err)
 	}
 	b.mu.Lock()
-	b.srv, b.ln, b.Addr = srv, ln, ln.Addr().String()
+	b.srv, b.sockets, b.Addr = srv, sockets, raw.Addr().String()
 	b.mu.Unlock()
 }
 
@@ -91,11 +92,11 @@ func (b *MQTTBroker) Server() *mochi.Server {
 func (b *MQTTBroker) Stop() {
 	b.ReleaseAcks()
 	b.mu.Lock()
-	srv, ln := b.srv, b.ln
-	b.srv, b.ln = nil, nil
+	srv, sockets := b.srv, b.sockets
+	b.srv, b.sockets = nil, nil
 	b.mu.Unlock()
 	if srv != nil {
-		_ = ln.Close()
+		sockets.closeAll()
 		_ = srv.Close()
 	}
 }
