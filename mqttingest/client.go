@@ -1,8 +1,10 @@
 package mqttingest
 
 import (
+	"errors"
 	"net"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
@@ -62,8 +64,9 @@ func (in *Ingest) dial(uri *url.URL, co paho.ClientOptions) (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	in.conn.Store(&conn)
-	return conn, nil
+	rc := &resyncConn{Conn: conn}
+	in.conn.Store(rc)
+	return rc, nil
 }
 
 // onConnect runs on a paho goroutine after every (re)connection. It only
@@ -102,6 +105,40 @@ func (in *Ingest) onNotification(_ paho.Client, n paho.ConnectionNotification) {
 func (in *Ingest) resync() {
 	if c := in.conn.Load(); c != nil {
 		in.stats.reconnects.Add(1)
-		_ = (*c).Close()
+		c.drop()
 	}
+}
+
+// errResync is what paho reads from a connection resync dropped.
+var errResync = errors.New("mqttingest: connection dropped to have the MQTT broker resend unacknowledged messages")
+
+// resyncConn is the connection paho uses. A plain Close would not do for
+// resync: paho takes "use of closed network connection" for its own
+// Disconnect and neither reports the loss nor reconnects, so it would sit on
+// a dead socket until keep-alive failed. After drop, reads and writes fail
+// with errResync instead, which paho handles as a lost connection.
+type resyncConn struct {
+	net.Conn
+	dropped atomic.Bool
+}
+
+func (c *resyncConn) drop() {
+	c.dropped.Store(true)
+	_ = c.Conn.Close()
+}
+
+func (c *resyncConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if err != nil && c.dropped.Load() {
+		err = errResync
+	}
+	return n, err
+}
+
+func (c *resyncConn) Write(p []byte) (int, error) {
+	n, err := c.Conn.Write(p)
+	if err != nil && c.dropped.Load() {
+		err = errResync
+	}
+	return n, err
 }

@@ -80,6 +80,11 @@ func (in *Ingest) queueFull(it *item) {
 	in.deferred.Store(true)
 	in.transient.Report("ingest queue full: QoS 1 message deferred", "MQTT message left unacknowledged: the ingest queue is full; it will be received again after a reconnect",
 		func(e *zerolog.Event) { e.Str("mqttTopic", m.Topic()) })
+	// The workers may have drained the queue between the failed push and
+	// the flag: then none of them will look at it again, and the MQTT broker
+	// would keep the message until some later reconnect. Whoever clears the
+	// flag resyncs, so exactly one of us does.
+	in.resyncIfDrained()
 }
 
 // refuse acknowledges and drops a message for good, counting it by cause.

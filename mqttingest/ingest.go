@@ -2,7 +2,6 @@ package mqttingest
 
 import (
 	"context"
-	"net"
 	"sync"
 	"sync/atomic"
 
@@ -24,12 +23,12 @@ type Ingest struct {
 	refusals  *ratelog.Logger // messages refused or lost, by cause
 	transient *ratelog.Logger // passing conditions: failed connection attempts, busy broker, full queue
 
-	conn      atomic.Pointer[net.Conn] // the current connection (see resync)
-	connected chan struct{}            // one slot: "(re)connected, subscribe"
-	stop      chan struct{}            // closed by Close: the session loop ends
-	abandon   chan struct{}            // closed when Close's context ends
-	closing   atomic.Bool              // handlers take no more messages
-	deferred  atomic.Bool              // QoS 1 messages left unacknowledged: resync when drained
+	conn      atomic.Pointer[resyncConn] // the current connection (see resync)
+	connected chan struct{}              // one slot: "(re)connected, subscribe"
+	stop      chan struct{}              // closed by Close: the session loop ends
+	abandon   chan struct{}              // closed when Close's context ends
+	closing   atomic.Bool                // handlers take no more messages
+	deferred  atomic.Bool                // QoS 1 messages left unacknowledged: resync when drained
 
 	started   atomic.Bool
 	closeOnce sync.Once

@@ -21,10 +21,17 @@ func (in *Ingest) work() {
 			return
 		}
 		in.settle(it)
-		if in.q.len() == 0 && in.deferred.CompareAndSwap(true, false) && !in.closing.Load() {
-			in.log.Warn().Msg("the ingest queue has drained after being full; reconnecting so the MQTT broker sends the unacknowledged messages again")
-			in.resync()
-		}
+		in.resyncIfDrained()
+	}
+}
+
+// resyncIfDrained resyncs once the queue is empty after a QoS 1 message was
+// deferred. The workers call it after each message and the handler after
+// deferring one; clearing the flag decides which of them resyncs.
+func (in *Ingest) resyncIfDrained() {
+	if in.q.len() == 0 && in.deferred.CompareAndSwap(true, false) && !in.closing.Load() {
+		in.log.Warn().Msg("the ingest queue has drained after being full; reconnecting so the MQTT broker sends the unacknowledged messages again")
+		in.resync()
 	}
 }
 
