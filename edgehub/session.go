@@ -10,6 +10,7 @@ import (
 	"time"
 
 	mqtt "github.com/eclipse/paho.mqtt.golang"
+	"github.com/eclipse/paho.mqtt.golang/packets"
 )
 
 // Connection settings (iotedge-platform §2, §6.1), with their reasons.
@@ -66,8 +67,27 @@ func (c *Client) newSession(pool *x509.CertPool) *session {
 		}
 	})
 	o.SetDefaultPublishHandler(func(_ mqtt.Client, m mqtt.Message) { c.route(s, m) })
+	o.SetStore(copyingStore{mqtt.NewMemoryStore()})
 	s.cl = mqtt.NewClient(o)
 	return s
+}
+
+// copyingStore is paho's memory store, except that Get hands out a copy of
+// a stored PUBLISH. After a reconnect paho's resume marks every stored
+// publish DUP and sends it again, while publishes made since the connection
+// opened are already being written; with the stored packet itself, resume
+// would set the flag on a packet paho's writer is encoding (a data race
+// inside paho, seen under -race). The copy shares the payload, which nobody
+// writes.
+type copyingStore struct{ *mqtt.MemoryStore }
+
+func (s copyingStore) Get(key string) packets.ControlPacket {
+	p := s.MemoryStore.Get(key)
+	if pub, ok := p.(*packets.PublishPacket); ok {
+		cp := *pub
+		return &cp
+	}
+	return p
 }
 
 // credentials signs a fresh SAS token for every connection attempt. On
