@@ -25,6 +25,9 @@ const (
 	DefaultPublishTimeout = 30 * time.Second
 	// DefaultReconnectMax caps the reconnect back-off.
 	DefaultReconnectMax = 30 * time.Second
+	// reconnectMin is the first wait between connection attempts; it
+	// doubles up to ReconnectMax.
+	reconnectMin = time.Second
 	// disconnectQuiesce lets in-flight publishes finish before DISCONNECT.
 	disconnectQuiesce = 250 // milliseconds, as paho takes it
 )
@@ -57,6 +60,7 @@ type Factory struct {
 	client  paho.Client
 	start   sync.Once
 	closed  atomic.Bool
+	done    chan struct{} // closed by Close: the connect loop stops waiting
 	epoch   atomic.Uint64 // connections opened so far
 }
 
@@ -78,29 +82,38 @@ func NewFactory(o Options) (*Factory, error) {
 		o.ReconnectMax = DefaultReconnectMax
 	}
 	log := o.Logger.With().Str("component", "mqtt-destination").Logger()
-	f := &Factory{opts: o, log: log, connLog: ratelog.New(log, time.Minute)}
+	f := &Factory{opts: o, log: log, connLog: ratelog.New(log, time.Minute), done: make(chan struct{})}
 	f.client = paho.NewClient(f.clientOptions())
 	return f, nil
 }
 
 // clientOptions: a clean session (nothing to keep between connections, the
-// broker's retry queues hold undelivered events), background connect and
-// reconnect, and our dialer, which counts connections.
+// broker's retry queues hold undelivered events), our own connect loop
+// (see connectLoop), and our dialer, which counts connections.
+//
+// paho's auto-reconnect is off on purpose: after a reconnect it resends the
+// publishes still in its store, even with a clean session, while new
+// publishes already flow. That duplicates the messages our retry queues
+// send again anyway, and races inside paho (a message being written while
+// resume marks it DUP). Without auto-reconnect, a lost connection fails
+// every pending publish at once (Retry) and a fresh Connect empties the
+// store.
 func (f *Factory) clientOptions() *paho.ClientOptions {
 	o := f.opts
 	co := paho.NewClientOptions().AddBroker(o.URL).SetClientID(o.ClientID).
 		SetUsername(o.Username).SetPassword(o.Password).SetProtocolVersion(4).
 		SetCleanSession(true).SetKeepAlive(30 * time.Second).SetPingTimeout(10 * time.Second).
 		SetConnectTimeout(10 * time.Second).SetWriteTimeout(10 * time.Second).
-		SetAutoReconnect(true).SetMaxReconnectInterval(o.ReconnectMax).
-		SetConnectRetry(true).SetConnectRetryInterval(2 * time.Second).
+		SetAutoReconnect(false).SetConnectRetry(false).
 		SetOnConnectHandler(func(paho.Client) {
 			f.log.Info().Str("url", o.URL).Str("clientId", o.ClientID).Msg("Mqtt destination connected to the MQTT broker")
 		}).
 		SetConnectionLostHandler(func(_ paho.Client, err error) {
-			if !f.closed.Load() {
-				f.log.Warn().Err(err).Msg("Mqtt destination lost the connection to the MQTT broker; deliveries retry until it is back")
+			if f.closed.Load() {
+				return
 			}
+			f.log.Warn().Err(err).Msg("Mqtt destination lost the connection to the MQTT broker; deliveries retry until it is back")
+			go f.connectLoop()
 		}).
 		SetConnectionNotificationHandler(f.onNotification).
 		SetCustomOpenConnectionFn(func(uri *url.URL, co paho.ClientOptions) (net.Conn, error) {
@@ -133,7 +146,7 @@ func (f *Factory) Start() {
 	f.start.Do(func() {
 		if !f.closed.Load() {
 			f.log.Info().Str("url", f.opts.URL).Str("clientId", f.opts.ClientID).Msg("Mqtt destination connecting to the MQTT broker")
-			f.client.Connect() // completes in the background (ConnectRetry)
+			go f.connectLoop()
 		}
 	})
 }
@@ -151,12 +164,40 @@ func (f *Factory) New(ep *destination.Endpoint) (destination.Sender, error) {
 // Connected reports whether the connection is up.
 func (f *Factory) Connected() bool { return f.client.IsConnectionOpen() }
 
+// connectLoop connects, waiting reconnectMin after a failed attempt and
+// doubling the wait up to ReconnectMax, until it succeeds or Close. One
+// runs at a time: from Start, then from each lost connection.
+func (f *Factory) connectLoop() {
+	wait := min(reconnectMin, f.opts.ReconnectMax)
+	for !f.closed.Load() {
+		tok := f.client.Connect()
+		tok.Wait()
+		if tok.Error() == nil {
+			// Close sets the flag before it disconnects: if we see it unset,
+			// Close's Disconnect comes after this connection is up.
+			if f.closed.Load() {
+				f.client.Disconnect(0)
+			}
+			return
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-f.done:
+			t.Stop()
+			return
+		}
+		wait = min(2*wait, f.opts.ReconnectMax)
+	}
+}
+
 // Close disconnects; senders answer Retry afterwards. Call it after the
 // broker's drain. Idempotent.
 func (f *Factory) Close() {
 	if f.closed.Swap(true) {
 		return
 	}
+	close(f.done)
 	f.client.Disconnect(disconnectQuiesce)
 	f.connLog.Close()
 }

@@ -49,8 +49,9 @@ func (f *Factory) publish(ctx context.Context, topic string, body []byte) destin
 	case tok.Error() != nil:
 		return retry("SocketError", tok.Error())
 	case f.epoch.Load() != epoch:
-		// paho completes a publish token without error when it resends the
-		// message after a reconnect, before any PUBACK (its README says so).
+		// A token that completes across a reconnect proves nothing about
+		// the PUBACK (paho completes tokens it resends); we do not resend,
+		// but keep the guard: at least once, never "maybe".
 		return retry("SocketError", ErrReconnected)
 	}
 	return destination.Result{Outcome: destination.Delivered, Reason: "Delivered"}
