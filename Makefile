@@ -87,7 +87,7 @@ image-sizes:
 	done
 
 test:
-	$(GO) vet ./... && $(GO) test -race -timeout 20m ./...
+	$(GO) vet ./... && $(GO) test -race -parallel 4 -timeout 20m ./...
 
 clean:
 	rm -rf build amd64/edgegrid arm64/edgegrid arm32v7/edgegrid
